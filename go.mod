@@ -1,0 +1,13 @@
+module github.com/openloop/openloop
+
+go 1.26.8
+
+require (
+	github.com/rogpeppe/go-internal v1.16.0
+	gopkg.in/yaml.v3 v3.0.1
+)
+
+require (
+	github.com/kr/pretty v0.3.1 // indirect
+	gopkg.in/check.v1 v1.0.0-20201130134442-10cb98267c6c // indirect
+)

@@ -1,0 +1,65 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/openloop/openloop/pkg/store"
+)
+
+func runPark(e *Env, args []string) int {
+	var c common
+	fs := newFlags(e, "park", &c)
+	kind := fs.String("kind", "", "question, deferred or side-idea")
+	idea := fs.String("idea", "", "the idea, a short phrase")
+	ctx := fs.String("context", "", "the pending question, why it was deferred, or what was being done")
+	why := fs.String("why", "", "why it was parked (optional)")
+	how := fs.String("how", "", "how to apply it when revisiting (optional)")
+	if ok, code := parseFlags(e, fs, args); !ok {
+		return code
+	}
+	k, err := store.ParseKind(*kind)
+	if err != nil {
+		errorf(e.Stderr, "park: %v", err)
+		return ExitUsage
+	}
+	if *idea == "" || *ctx == "" {
+		errorf(e.Stderr, "park: --idea and --context are required")
+		hintf(e.Stderr, "openloop park --kind deferred --idea 'retry budget for uploads' --context 'fixing auth first'")
+		return ExitUsage
+	}
+	if fs.NArg() > 0 {
+		errorf(e.Stderr, "park: unexpected argument %q (quote the text of each flag)", fs.Arg(0))
+		return ExitUsage
+	}
+	p, err := e.paths(c)
+	if err != nil {
+		errorf(e.Stderr, "%v", err)
+		return ExitFailure
+	}
+	s := store.Open(p.MemoryDir, e.Now)
+	res, err := s.Park(store.Entry{Kind: k, Idea: *idea, Context: *ctx, Why: *why, HowTo: *how})
+	if err != nil {
+		errorf(e.Stderr, "park: %v", err)
+		return ExitFailure
+	}
+	switch {
+	case res.Capped:
+		printCapped(e.Stdout, s, res.Open)
+		return ExitFailure
+	case res.Dup:
+		fmt.Fprintf(e.Stdout, "Already parked: %s\n", res.Name)
+	default:
+		fmt.Fprintf(e.Stdout, "Parked: %s\n", res.Name)
+	}
+	return ExitOK
+}
+
+// printCapped is the seed's pollution guard: it surfaces the open list and
+// asks for some to be archived before anything new is parked.
+func printCapped(w io.Writer, s *store.Store, open []store.Item) {
+	fmt.Fprintf(w, "Not parked: %d items are already open. Archive some first with /session archive <text>:\n", len(open))
+	for _, it := range open {
+		fmt.Fprintln(w, itemLine(s, it))
+	}
+}

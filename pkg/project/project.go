@@ -1,0 +1,152 @@
+// Package project resolves where openloop's files live for a working
+// directory: the project root (the repository's top level, found the way
+// go-git's DetectDotGit finds it, or the directory itself outside a
+// repository), the memory directory that holds parked items, the resolution
+// log, and the folder where Claude Code keeps the session transcripts.
+//
+// Nothing here starts a process, and nothing reads the environment directly:
+// callers pass a Getenv function so that tests can inject their own.
+package project
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+// Layout names where parked items go.
+const (
+	// LayoutSeed is the seed command's memory dir: the root path with every
+	// "/" and "." replaced by "-", one leading "-" removed.
+	LayoutSeed = "seed"
+	// LayoutNative is Claude Code's own auto-memory folder for the root:
+	// every non-alphanumeric character replaced, the leading "-" kept.
+	LayoutNative = "native"
+)
+
+// Paths is every location openloop reads or writes for one project.
+type Paths struct {
+	Root          string // project root (repository top level or cwd)
+	ConfigDir     string // $CLAUDE_CONFIG_DIR or $HOME/.claude
+	MemoryDir     string // where session-open-*.md items live
+	LogPath       string // <root>/.claude/logs/session-archive.jsonl
+	TranscriptDir string // Claude Code's transcript folder for Cwd
+	Cwd           string // the directory the paths were resolved from
+	Layout        string // LayoutSeed, LayoutNative or "override"
+}
+
+// Options controls Resolve.
+type Options struct {
+	Cwd       string              // working directory; required
+	Getenv    func(string) string // environment lookup; required
+	MemoryDir string              // explicit override (the --memory-dir flag)
+}
+
+// Resolve computes Paths for a working directory. The memory dir comes from,
+// in order: opts.MemoryDir, $OPENLOOP_MEMORY_DIR, then the layout chosen by
+// $OPENLOOP_LAYOUT ("seed", the default, or "native") under the Claude Code
+// config dir.
+func Resolve(opts Options) (Paths, error) {
+	if opts.Cwd == "" {
+		return Paths{}, errors.New("no working directory")
+	}
+	cwd, err := filepath.Abs(opts.Cwd)
+	if err != nil {
+		return Paths{}, fmt.Errorf("resolve working directory: %w", err)
+	}
+	cfg, err := ConfigDir(opts.Getenv)
+	if err != nil {
+		return Paths{}, err
+	}
+	root := Root(cwd)
+	p := Paths{
+		Root:          root,
+		ConfigDir:     cfg,
+		LogPath:       filepath.Join(root, ".claude", "logs", "session-archive.jsonl"),
+		TranscriptDir: filepath.Join(cfg, "projects", ClaudeFolderName(cwd)),
+		Cwd:           cwd,
+	}
+	switch {
+	case opts.MemoryDir != "":
+		p.MemoryDir, p.Layout = opts.MemoryDir, "override"
+	case opts.Getenv("OPENLOOP_MEMORY_DIR") != "":
+		p.MemoryDir, p.Layout = opts.Getenv("OPENLOOP_MEMORY_DIR"), "override"
+	default:
+		switch l := opts.Getenv("OPENLOOP_LAYOUT"); l {
+		case "", LayoutSeed:
+			p.MemoryDir, p.Layout = filepath.Join(cfg, "projects", SeedSlug(root), "memory"), LayoutSeed
+		case LayoutNative:
+			p.MemoryDir, p.Layout = filepath.Join(cfg, "projects", ClaudeFolderName(root), "memory"), LayoutNative
+		default:
+			return Paths{}, fmt.Errorf("unknown OPENLOOP_LAYOUT %q (want %q or %q)", l, LayoutSeed, LayoutNative)
+		}
+	}
+	if p.MemoryDir, err = filepath.Abs(p.MemoryDir); err != nil {
+		return Paths{}, fmt.Errorf("resolve memory dir: %w", err)
+	}
+	return p, nil
+}
+
+// ConfigDir is Claude Code's configuration folder: $CLAUDE_CONFIG_DIR when
+// set, else $HOME/.claude ($USERPROFILE on Windows when HOME is unset).
+func ConfigDir(getenv func(string) string) (string, error) {
+	if d := getenv("CLAUDE_CONFIG_DIR"); d != "" {
+		return filepath.Abs(d)
+	}
+	home := getenv("HOME")
+	if home == "" && runtime.GOOS == "windows" {
+		home = getenv("USERPROFILE")
+	}
+	if home == "" {
+		return "", errors.New("neither HOME nor CLAUDE_CONFIG_DIR is set")
+	}
+	return filepath.Join(home, ".claude"), nil
+}
+
+// Root returns the top level of the repository that holds dir, as go-git's
+// PlainOpen with DetectDotGit finds it: the nearest directory, dir itself or
+// an ancestor, that has a ".git" folder or a ".git" file (a linked worktree
+// or submodule, which is its own root, as `git rev-parse --show-toplevel`
+// says). Outside a repository it returns dir.
+//
+// The walk is done here rather than through go-git's top-level package so
+// that the hook path does not link go-git's transports (see BENCHMARKS.md);
+// pkg/gitlog opens the repository found here with go-git's storage layer.
+func Root(dir string) string {
+	for d := dir; ; {
+		if fi, err := os.Stat(filepath.Join(d, ".git")); err == nil && (fi.IsDir() || fi.Mode().IsRegular()) {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
+// SeedSlug is the seed command's project slug:
+//
+//	echo "$PROJECT" | sed 's|[/.]|-|g' | sed 's|^-||'
+//
+// Every "/" and "." becomes "-", then one leading "-" is removed. On Windows
+// the path is first written with forward slashes, as git prints it, and the
+// ":" and "\" that a file name cannot hold also become "-".
+func SeedSlug(root string) string {
+	s := filepath.ToSlash(root)
+	s = strings.Map(func(r rune) rune {
+		switch r {
+		case '/', '.':
+			return '-'
+		case ':', '\\':
+			if runtime.GOOS == "windows" {
+				return '-'
+			}
+		}
+		return r
+	}, s)
+	return strings.TrimPrefix(s, "-")
+}

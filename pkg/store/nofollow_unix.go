@@ -1,0 +1,8 @@
+//go:build unix
+
+package store
+
+import "syscall"
+
+// oNoFollow makes opening the log fail when its last element is a symlink.
+const oNoFollow = syscall.O_NOFOLLOW

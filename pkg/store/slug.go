@@ -1,0 +1,114 @@
+package store
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// MaxSlug bounds the slug made from an idea, so a file name stays far
+// below every filesystem's 255-byte limit whatever the user typed.
+const MaxSlug = 48
+
+// Prefix and Suffix frame every item file name.
+const (
+	Prefix = "session-open-"
+	Suffix = ".md"
+)
+
+// stopSlugWords are dropped from the front of a slug: "a retry budget" and
+// "the retry budget" name the same thing.
+var stopSlugWords = map[string]bool{"a": true, "an": true, "the": true, "to": true}
+
+// Slug makes a file-name-safe slug from an idea: lowercase ASCII letters and
+// digits, words joined by "-", leading articles dropped, cut at a word
+// boundary to at most MaxSlug bytes. Characters outside ASCII are dropped.
+// An idea with no usable characters gives "item".
+func Slug(idea string) string {
+	var words []string
+	var w strings.Builder
+	flush := func() {
+		if w.Len() > 0 {
+			words = append(words, w.String())
+			w.Reset()
+		}
+	}
+	for _, r := range strings.ToLower(idea) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			w.WriteRune(r)
+		case r == '\'' || r == '’':
+			// "don't" → "dont"
+		default:
+			flush()
+		}
+	}
+	flush()
+	for len(words) > 1 && stopSlugWords[words[0]] {
+		words = words[1:]
+	}
+	var b strings.Builder
+	for _, w := range words {
+		if len(w) > MaxSlug {
+			w = w[:MaxSlug]
+		}
+		if b.Len() > 0 && b.Len()+1+len(w) > MaxSlug {
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteString(w)
+	}
+	if b.Len() == 0 {
+		return "item"
+	}
+	return b.String()
+}
+
+// FileName is the item file for a name parked on a day:
+// session-open-<name>-<YYYY-MM-DD>.md.
+func FileName(name string, day time.Time) string {
+	return Prefix + name + "-" + day.Format("2006-01-02") + Suffix
+}
+
+var fileRE = regexp.MustCompile(`^session-open-(.+)-(\d{4}-\d{2}-\d{2})\.md$`)
+
+// NameOfFile returns the name part of an item file name
+// (session-open-<name>-<date>.md), or the name without its frame when it has
+// no date.
+func NameOfFile(file string) string {
+	if m := fileRE.FindStringSubmatch(file); m != nil {
+		return m[1]
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(file, Prefix), Suffix)
+}
+
+// IsItemFile reports whether a base name is one the store may list or
+// delete: session-open-*.md, no path separators, no leading dot.
+func IsItemFile(name string) bool {
+	return strings.HasPrefix(name, Prefix) && strings.HasSuffix(name, Suffix) &&
+		len(name) > len(Prefix)+len(Suffix) && !strings.ContainsAny(name, "/\\\x00")
+}
+
+// ideaKey is what makes two ideas the same idea: their words, lowercased,
+// with punctuation and spacing ignored.
+func ideaKey(idea string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(idea), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
+	}), " ")
+}
+
+// baseName strips a "-N" suffix that marks the Nth idea sharing a slug.
+func baseName(name string) string {
+	i := strings.LastIndexByte(name, '-')
+	if i < 0 || i == len(name)-1 {
+		return name
+	}
+	for _, c := range name[i+1:] {
+		if c < '0' || c > '9' {
+			return name
+		}
+	}
+	return name[:i]
+}
