@@ -9,5 +9,7 @@ require (
 
 require (
 	github.com/kr/pretty v0.3.1 // indirect
+	golang.org/x/sys v0.26.0 // indirect
+	golang.org/x/tools v0.26.0 // indirect
 	gopkg.in/check.v1 v1.0.0-20201130134442-10cb98267c6c // indirect
 )

@@ -225,14 +225,16 @@ func (s *Store) writeNew(file string, data []byte) error {
 	if _, err := os.Lstat(dst); err == nil {
 		return fmt.Errorf("refusing to overwrite %s", file)
 	}
-	return WriteFileAtomic(dst, data, tempLead)
+	return WriteFileAtomic(dst, data, tempLead, s.Now())
 }
 
 // WriteFileAtomic writes data to a temp file named lead+random in the same
-// folder, mode 0600, syncs it, and renames it over path. A reader sees the
+// folder, mode 0600, with modification time mtime (an item's age is its
+// mtime, so it follows the caller's clock), syncs it, and renames it over
+// path. A reader sees the
 // old file or the whole new one, never part of it; a crash leaves only the
 // dot-named temp file, which no item glob matches.
-func WriteFileAtomic(path string, data []byte, lead string) (err error) {
+func WriteFileAtomic(path string, data []byte, lead string, mtime time.Time) (err error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, lead+"*")
 	if err != nil {
@@ -255,6 +257,9 @@ func WriteFileAtomic(path string, data []byte, lead string) (err error) {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
 	if err = f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	if err = os.Chtimes(tmp, mtime, mtime); err != nil {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
 	if err = os.Rename(tmp, path); err != nil {

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/openloop/openloop/pkg/cli"
+)
+
+// testNow is the clock the scripts see, so that dates in expected output
+// are fixed: 2026-12-02 10:00 UTC unless OPENLOOP_TEST_NOW says otherwise.
+const testNow = "2026-12-02T10:00:00Z"
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"openloop": func() {
+			e := cli.System()
+			now := os.Getenv("OPENLOOP_TEST_NOW")
+			if now == "" {
+				now = testNow
+			}
+			t, err := time.Parse(time.RFC3339, now)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "bad OPENLOOP_TEST_NOW:", err)
+				os.Exit(1)
+			}
+			e.Now = func() time.Time { return t }
+			os.Exit(cli.Run(e, os.Args[1:]))
+		},
+	})
+}
+
+func TestScripts(t *testing.T) {
+	testscript.Run(t, Params())
+}
+
+// Params is the shared testscript set-up: HOME in $WORK, the fixed clock
+// in UTC, and the helper commands below.
+func Params() testscript.Params {
+	return testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("HOME", filepath.Join(env.WorkDir, "home"))
+			env.Setenv("TZ", "UTC")
+			env.Setenv("OPENLOOP_TEST_NOW", testNow)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"age":     cmdAge,
+			"memdir":  cmdMemdir,
+			"perm":    cmdPerm,
+			"symlink": cmdSymlink,
+		},
+		RequireExplicitExec: true,
+	}
+}
+
+// age FILE DAYS sets FILE's modification time DAYS days before the test
+// clock (fractions allowed: "0.5").
+func cmdAge(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: age FILE DAYS")
+	}
+	days, err := strconv.ParseFloat(args[1], 64)
+	ts.Check(err)
+	now, err := time.Parse(time.RFC3339, ts.Getenv("OPENLOOP_TEST_NOW"))
+	ts.Check(err)
+	at := now.Add(-time.Duration(days * float64(24*time.Hour)))
+	ts.Check(os.Chtimes(ts.MkAbs(args[0]), at, at))
+}
+
+// memdir NAME sets $NAME to the seed layout's memory dir for $WORK/repo's
+// root ($HOME/.claude/projects/<slug>/memory).
+func cmdMemdir(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: memdir VAR DIR")
+	}
+	root := ts.MkAbs(args[1])
+	slug := ""
+	for _, r := range filepath.ToSlash(root) {
+		if r == '/' || r == '.' {
+			r = '-'
+		}
+		slug += string(r)
+	}
+	if len(slug) > 0 && slug[0] == '-' {
+		slug = slug[1:]
+	}
+	ts.Setenv(args[0], filepath.Join(ts.Getenv("HOME"), ".claude", "projects", slug, "memory"))
+}
+
+// perm MODE PATH checks a file's permission bits (octal).
+func cmdPerm(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: perm MODE PATH")
+	}
+	want, err := strconv.ParseUint(args[0], 8, 32)
+	ts.Check(err)
+	fi, err := os.Stat(ts.MkAbs(args[1]))
+	ts.Check(err)
+	got := uint64(fi.Mode().Perm())
+	if (got == want) == neg {
+		ts.Fatalf("%s: mode %o, want %s%o", args[1], got, map[bool]string{true: "not ", false: ""}[neg], want)
+	}
+}
+
+// symlink OLD NEW makes NEW a symlink to OLD.
+func cmdSymlink(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: symlink OLD NEW")
+	}
+	ts.Check(os.Symlink(args[0], ts.MkAbs(args[1])))
+}
