@@ -1,0 +1,3 @@
+package cli
+
+func runDemo(e *Env, args []string) int { return ExitOK }

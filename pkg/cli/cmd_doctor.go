@@ -1,0 +1,3 @@
+package cli
+
+func runDoctor(e *Env, args []string) int { return ExitOK }

@@ -1,0 +1,3 @@
+package cli
+
+func runPlugin(e *Env, args []string) int { return ExitOK }
