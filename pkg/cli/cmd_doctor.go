@@ -192,7 +192,11 @@ func checkProgram(e *Env, prog string) error {
 	}
 	if !strings.ContainsAny(prog, `/\`) {
 		for _, dir := range filepath.SplitList(e.Getenv("PATH")) {
-			if dir != "" && isExecutable(filepath.Join(dir, prog)) == nil {
+			if dir == "" {
+				continue
+			}
+			if isExecutable(filepath.Join(dir, prog)) == nil ||
+				runtime.GOOS == "windows" && isExecutable(filepath.Join(dir, prog+".exe")) == nil {
 				return nil
 			}
 		}

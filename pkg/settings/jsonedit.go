@@ -117,10 +117,14 @@ func insert(doc string, st style, c gjson.Result, key string, v any) string {
 		item = "\n" + indent + item
 	}
 	if len(starts) == 0 {
-		if multi {
-			item += "\n" + lineIndent(doc, open)
+		// Into empty brackets: the white space between them stays after
+		// the new child; a line break before the closing bracket is added
+		// when there is none.
+		inner := doc[open+1 : close]
+		if multi && !strings.Contains(inner, "\n") {
+			inner += "\n" + lineIndent(doc, open)
 		}
-		return doc[:open+1] + item + doc[close:]
+		return doc[:open+1] + item + inner + doc[close:]
 	}
 	at := lastNonSpace(doc, close) + 1
 	return doc[:at] + "," + item + doc[at:]
@@ -128,14 +132,15 @@ func insert(doc string, st style, c gjson.Result, key string, v any) string {
 
 // remove deletes child i of container c: with its leading comma and white
 // space when it is not the first, with its trailing comma and white space
-// when it is the first of several, and everything inside the brackets when
-// it is the only one.
+// when it is the first of several, and with the white space before it when
+// it is the only one (and the line break that insert adds after it).
 func remove(doc string, c gjson.Result, i int) string {
 	open, close := bounds(c)
 	starts, ends := children(c)
 	switch {
 	case len(starts) == 1:
-		return doc[:open+1] + doc[close:]
+		rest := strings.TrimSuffix(doc[ends[0]:close], "\n"+lineIndent(doc, open)) // the line break insert added
+		return doc[:open+1] + rest + doc[close:]
 	case i > 0:
 		return doc[:ends[i-1]] + doc[ends[i]:]
 	default:

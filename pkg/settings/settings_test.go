@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -96,6 +97,71 @@ func TestInvalid(t *testing.T) {
 		}
 		if _, _, err := Uninstall([]byte(in)); err == nil {
 			t.Errorf("Uninstall(%q): no error", in)
+		}
+	}
+}
+
+// The example at the repository root is what Install writes for a binary
+// on $PATH.
+func TestExampleInSync(t *testing.T) {
+	want, err := os.ReadFile("../../settings.example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := Install(nil, "openloop hook")
+	if err != nil || string(got) != string(want) {
+		t.Fatalf("settings.example.json differs from Install(nil, \"openloop hook\") (%v):\n%s", err, got)
+	}
+}
+
+// A user's own group that also holds an openloop handler keeps its other
+// handlers; a moved binary is rewritten in place.
+func TestUserGroupsAndUpdate(t *testing.T) {
+	in := `{"hooks":{"Stop":[{"matcher":"","hooks":[{"type":"command","command":"say hi"},{"type":"command","command":"/old/openloop hook"}]}]}}`
+	got, ch, err := Install([]byte(in), cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch[1] != (Change{"Stop", Updated}) {
+		t.Errorf("changes %v", ch)
+	}
+	if !strings.Contains(string(got), `{"type":"command","command":"say hi"},{"type":"command","command":"'/usr/local/bin/openloop' hook","timeout":10}`) {
+		t.Errorf("not updated in place:\n%s", got)
+	}
+	back, _, err := Uninstall(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"hooks":{"Stop":[{"matcher":"","hooks":[{"type":"command","command":"say hi"}]}]}}`; string(back) != want {
+		t.Errorf("uninstall:\n%s\nwant\n%s", back, want)
+	}
+}
+
+func TestIsHookCommand(t *testing.T) {
+	tests := []struct {
+		line string
+		prog string
+		ok   bool
+	}{
+		{`openloop hook`, "openloop", true},
+		{`'/a b/it'\''s/openloop' hook`, "/a b/it's/openloop", true},
+		{`"${CLAUDE_PLUGIN_ROOT}/bin/openloop" hook`, "${CLAUDE_PLUGIN_ROOT}/bin/openloop", true},
+		{`C:\\tools\\openloop.exe hook`, `C:\tools\openloop.exe`, true},
+		{`/usr/bin/openloop hook --verbose`, "", false},
+		{`/usr/bin/openloop resume`, "", false},
+		{`/usr/bin/openloop-old hook`, "", false},
+		{`echo openloop hook`, "", false},
+		{`'openloop hook`, "", false},
+	}
+	for _, tt := range tests {
+		prog, ok := IsHookCommand(tt.line)
+		if prog != tt.prog || ok != tt.ok {
+			t.Errorf("IsHookCommand(%q) = %q, %v; want %q, %v", tt.line, prog, ok, tt.prog, tt.ok)
+		}
+	}
+	for _, p := range []string{"/usr/bin/openloop", "/a b/it's/openloop", `/x/"$HOME"/openloop`} {
+		if prog, ok := IsHookCommand(HookCommand(p)); !ok || prog != p {
+			t.Errorf("HookCommand(%q) reads back as %q, %v", p, prog, ok)
 		}
 	}
 }
