@@ -56,6 +56,10 @@ func Params() testscript.Params {
 			"memdir":  cmdMemdir,
 			"perm":    cmdPerm,
 			"symlink": cmdSymlink,
+			// summary's helpers (summary_test.go)
+			"gitcommit":     cmdGitcommit,
+			"transcriptdir": cmdTranscriptdir,
+			"fixture":       cmdFixture,
 		},
 		RequireExplicitExec: true,
 	}
