@@ -55,11 +55,14 @@ func Params() testscript.Params {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"age":       cmdAge,
-			"memdir":    cmdMemdir,
-			"claudedir": cmdClaudedir,
-			"perm":      cmdPerm,
-			"symlink":   cmdSymlink,
+			"age":     cmdAge,
+			"memdir":  cmdMemdir,
+			"perm":    cmdPerm,
+			"symlink": cmdSymlink,
+			// summary's helpers (summary_test.go)
+			"gitcommit":     cmdGitcommit,
+			"transcriptdir": cmdTranscriptdir,
+			"fixture":       cmdFixture,
 		},
 		RequireExplicitExec: true,
 	}
@@ -126,20 +129,4 @@ func cmdSymlink(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: symlink OLD NEW")
 	}
 	ts.Check(os.Symlink(args[0], ts.MkAbs(args[1])))
-}
-
-// claudedir VAR DIR sets $VAR to Claude Code's transcript folder for DIR:
-// $HOME/.claude/projects/ then DIR with every non-alphanumeric character
-// replaced by "-" (paths here are short: no hash suffix).
-func cmdClaudedir(ts *testscript.TestScript, neg bool, args []string) {
-	if len(args) != 2 {
-		ts.Fatalf("usage: claudedir VAR DIR")
-	}
-	name := []byte(ts.MkAbs(args[1]))
-	for i, c := range name {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			name[i] = '-'
-		}
-	}
-	ts.Setenv(args[0], filepath.Join(ts.Getenv("HOME"), ".claude", "projects", string(name)))
 }
