@@ -172,4 +172,18 @@ func (d *demo) slash(args string) {
 	var out bytes.Buffer
 	Run(d.env(strings.NewReader(args+"\n"), &out, &out), []string{"session"})
 	d.out.Write(out.Bytes())
+	// A long digest goes to a file in the project, which is about to be
+	// removed: show it.
+	for _, line := range strings.Split(out.String(), "\n") {
+		path, ok := strings.CutPrefix(line, "→ ")
+		if !ok || !strings.HasPrefix(path, d.w.project+string(filepath.Separator)) {
+			continue
+		}
+		if data, err := os.ReadFile(path); err == nil {
+			fmt.Fprintf(d.out, "\n%s:\n", filepath.ToSlash(strings.TrimPrefix(path, d.w.project+string(filepath.Separator))))
+			for _, l := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+				fmt.Fprintf(d.out, "    %s\n", l)
+			}
+		}
+	}
 }
