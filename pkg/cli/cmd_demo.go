@@ -59,7 +59,7 @@ func (d *demo) play() int {
 	fmt.Fprintln(d.out, "tasks, finished both, and two commits were made.")
 
 	d.section("1. Claude ends its turn with a question")
-	d.claude("The refresh race is fixed and TestRefresh passes.\n\nOne thing before I go further: should expired refresh tokens return **401** or **403** to the client?")
+	d.claude("The refresh race is fixed and TestRefresh passes.\n\nFor expired refresh tokens, should the API return 401 or 403?")
 	d.user("Now add request logging to the payments service")
 
 	d.section("2. The user puts something off")
