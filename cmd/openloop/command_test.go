@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tidwall/gjson"
 	"gopkg.in/yaml.v3"
 )
 
@@ -42,6 +44,7 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 		return string(out)
 	}
 	run("install")
+	checkHookCommands(t, repo, env)
 	run("park", "--kind", "deferred", "--idea", "it's the retry budget", "--context", "auth first")
 	file, err := os.ReadFile(filepath.Join(repo, ".claude", "commands", "session.md"))
 	must(t, err)
@@ -103,6 +106,73 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(repo, "canary")); err == nil {
 			t.Fatalf("%q: canary created: the arguments ran as shell code", tt.args)
+		}
+	}
+}
+
+// TestPluginAsClaudeCodeRunsIt checks the plugin's hooks and command the
+// same way: hooks through sh -c with CLAUDE_PLUGIN_ROOT exported, the
+// command with ${CLAUDE_PLUGIN_ROOT} and $ARGUMENTS pasted in as text.
+func TestPluginAsClaudeCodeRunsIt(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "openloop")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	repo := filepath.Join(tmp, "repo")
+	must(t, os.MkdirAll(filepath.Join(repo, ".git"), 0o755))
+	market := filepath.Join(tmp, "my market")
+	root := filepath.Join(market, "openloop")
+	env := append(os.Environ(), "HOME="+filepath.Join(tmp, "home"), "CLAUDE_CONFIG_DIR=", "OPENLOOP_MEMORY_DIR=", "OPENLOOP_LAYOUT=", "CLAUDE_PLUGIN_ROOT="+root)
+	c := exec.Command(bin, "plugin", "--out", market)
+	c.Dir, c.Env = repo, env
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("plugin: %v\n%s", err, out)
+	}
+	hooks, err := os.ReadFile(filepath.Join(root, "hooks", "hooks.json"))
+	must(t, err)
+	must(t, os.MkdirAll(filepath.Join(repo, ".claude"), 0o755))
+	must(t, os.WriteFile(filepath.Join(repo, ".claude", "settings.json"), hooks, 0o600))
+	checkHookCommands(t, repo, env)
+
+	file, err := os.ReadFile(filepath.Join(root, "commands", "session.md"))
+	must(t, err)
+	_, body := splitFrontmatter(t, file)
+	prompt := strings.ReplaceAll(string(body), "${CLAUDE_PLUGIN_ROOT}", root)
+	prompt = strings.ReplaceAll(prompt, "$ARGUMENTS", "archive it's; touch canary")
+	blocks := bangBlocks(prompt)
+	if len(blocks) != 1 {
+		t.Fatalf("%d blocks", len(blocks))
+	}
+	c = exec.Command("bash", "-c", blocks[0])
+	c.Dir, c.Env = repo, env
+	out, err := c.CombinedOutput()
+	if err != nil || string(out) != "No pending item matches \"it's; touch canary\"; nothing archived.\n" {
+		t.Errorf("plugin command: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(repo, "canary")); err == nil {
+		t.Fatal("canary created")
+	}
+}
+
+// checkHookCommands runs each hook command that install registered the
+// way Claude Code does (sh -c, the payload on stdin): the quoted path with a
+// space in it must run the binary, which exits 0 and prints nothing here.
+func checkHookCommands(t *testing.T, repo string, env []string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repo, ".claude", "settings.json"))
+	must(t, err)
+	for _, ev := range []string{"UserPromptSubmit", "Stop", "SessionEnd"} {
+		cmd := gjson.GetBytes(data, "hooks."+ev+".0.hooks.0.command").String()
+		payload := fmt.Sprintf(`{"session_id":"s1","cwd":%q,"hook_event_name":%q,"prompt":"hello","last_assistant_message":"Done.","reason":"other"}`, repo, ev)
+		c := exec.Command("sh", "-c", cmd)
+		c.Dir, c.Env, c.Stdin = repo, env, strings.NewReader(payload)
+		out, err := c.CombinedOutput()
+		if err != nil || len(out) != 0 {
+			t.Errorf("%s hook %q: %v\n%s", ev, cmd, err, out)
 		}
 	}
 }
