@@ -131,11 +131,17 @@ func installBinary(e *Env, bin string) (string, error) {
 	return filepath.Clean(bin), nil
 }
 
-// isGoRunBuild reports whether exe lives in go run's build cache:
-// $TMPDIR/go-build…/b001/exe/<name>.
+// isGoRunBuild reports whether exe was built by go run: it lives in the
+// build cache ($GOCACHE, …/go-build/xx/…-d/<name> since Go 1.24) or in a
+// temporary work folder ($TMPDIR/go-build…/b001/exe/<name>), and either
+// can disappear at any time.
 func isGoRunBuild(exe string) bool {
-	s := filepath.ToSlash(exe)
-	return strings.Contains(s, "/go-build") && strings.Contains(s, "/exe/")
+	for _, el := range strings.FieldsFunc(exe, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if strings.HasPrefix(el, "go-build") {
+			return true
+		}
+	}
+	return false
 }
 
 // describe lists what happened per event: "UserPromptSubmit added, …".

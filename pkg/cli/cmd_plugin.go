@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/openloop/openloop/pkg/settings"
 )
@@ -58,7 +59,13 @@ func runPlugin(e *Env, args []string) int {
 			return ExitFailure
 		}
 	}
-	exe := filepath.Join(root, "bin", "openloop")
+	// A Windows binary keeps its .exe: Git Bash, which runs the hooks
+	// there, finds bin/openloop.exe when asked for bin/openloop.
+	exeName := "openloop"
+	if strings.EqualFold(filepath.Ext(src), ".exe") {
+		exeName += ".exe"
+	}
+	exe := filepath.Join(root, "bin", exeName)
 	if err := copyBinary(src, exe); err != nil {
 		errorf(e.Stderr, "plugin: copy the binary: %v", err)
 		return ExitFailure
@@ -67,7 +74,7 @@ func runPlugin(e *Env, args []string) int {
 	for _, f := range files {
 		fmt.Fprintf(e.Stdout, "  %s\n", f.name)
 	}
-	fmt.Fprintf(e.Stdout, "  %s/bin/openloop (copy of %s)\n", pluginName, src)
+	fmt.Fprintf(e.Stdout, "  %s/bin/%s (copy of %s)\n", pluginName, exeName, src)
 	fmt.Fprintln(e.Stdout, "In Claude Code, run:")
 	fmt.Fprintf(e.Stdout, "  /plugin marketplace add %s\n", dir)
 	fmt.Fprintf(e.Stdout, "  /plugin install %s@%s\n", pluginName, pluginName)
