@@ -7,6 +7,7 @@ require (
 	github.com/go-git/go-git/v5 v5.19.3
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/tidwall/gjson v1.20.2
+	github.com/tidwall/sjson v1.2.9
 	gopkg.in/yaml.v3 v3.0.1
 )
 
