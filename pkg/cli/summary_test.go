@@ -179,3 +179,22 @@ func TestRenderDigestPartialAndMore(t *testing.T) {
 		t.Errorf("compact: %q", got)
 	}
 }
+
+// FuzzArchivedSince: any log content reads without panic, and only
+// "archived" entries with a parseable ts and an item come out.
+func FuzzArchivedSince(f *testing.F) {
+	f.Add([]byte(`{"ts":"2026-12-02T09:30:00Z","item":"x","action":"archived"}` + "\n"))
+	f.Add([]byte("{\"ts\":1}\n\n{"))
+	log := filepath.Join(f.TempDir(), "log.jsonl")
+	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(log, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, le := range archivedSince(log, time.Time{}, now) {
+			if le.Action != "archived" || le.Item == "" {
+				t.Fatalf("bad entry %+v", le)
+			}
+		}
+	})
+}
