@@ -41,8 +41,9 @@ type Commit struct {
 
 // Repo is an opened repository's object and reference storage.
 type Repo struct {
-	st   *filesystem.Storage
-	fast *objects
+	st    *filesystem.Storage
+	fast  *objects
+	reads int // commit objects read, for tests
 }
 
 // Open opens the repository whose top level is root (root/.git is a
@@ -173,6 +174,7 @@ const maxCommitRead = 1 << 20
 // "author", "committer" lines, continuation lines starting with a space
 // (gpgsig, mergetag), a blank line, then the message.
 func (r *Repo) commit(h plumbing.Hash) (*commit, error) {
+	r.reads++
 	if data, ok, err := r.fast.commitData(h); err != nil {
 		return nil, err
 	} else if ok {

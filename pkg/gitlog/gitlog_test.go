@@ -242,3 +242,28 @@ func TestFastPathMatchesGoGit(t *testing.T) {
 		t.Errorf("order: %q %q %q", fast[0].Subject, fast[3].Subject, fast[302].Subject)
 	}
 }
+
+// The walk reads the listed commits and the first older one, nothing more,
+// however long the history.
+func TestSinceReadsOnlyTheSession(t *testing.T) {
+	dir := t.TempDir()
+	g, err := gittest.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Chain(3000, t0, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got, _, err := r.Since(t0.Add(2995*time.Minute), 20)
+	if err != nil || len(got) != 5 || got[4].Subject != "commit 2996" {
+		t.Fatalf("Since: %q %v", subjects(got), err)
+	}
+	if r.reads != 6 {
+		t.Errorf("read %d commits for a session of 5, want 6", r.reads)
+	}
+}
