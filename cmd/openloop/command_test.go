@@ -125,7 +125,7 @@ func TestPluginAsClaudeCodeRunsIt(t *testing.T) {
 	repo := filepath.Join(tmp, "repo")
 	must(t, os.MkdirAll(filepath.Join(repo, ".git"), 0o755))
 	market := filepath.Join(tmp, "my market")
-	root := filepath.Join(market, "openloop")
+	root := market
 	env := append(os.Environ(), "HOME="+filepath.Join(tmp, "home"), "CLAUDE_CONFIG_DIR=", "OPENLOOP_MEMORY_DIR=", "OPENLOOP_LAYOUT=", "CLAUDE_PLUGIN_ROOT="+root)
 	c := exec.Command(bin, "plugin", "--out", market)
 	c.Dir, c.Env = repo, env

@@ -14,12 +14,14 @@ import (
 // pluginName names the plugin and the marketplace that lists it.
 const pluginName = "openloop"
 
-// runPlugin writes a local plugin marketplace: DIR/.claude-plugin/
-// marketplace.json lists one plugin, DIR/openloop, which holds the hooks,
-// the /session command and a copy of the binary. The plugin lives in a
-// folder of its own because a marketplace entry's "source" must be a
-// "./sub" path; Claude Code copies that folder into its plugin cache, so
-// nothing in it may point outside it.
+// runPlugin writes DIR as a Claude Code plugin (.claude-plugin/plugin.json,
+// hooks/hooks.json, commands/session.md, bin/openloop) that is also its
+// own one-plugin marketplace (.claude-plugin/marketplace.json, source
+// "./"), so "/plugin marketplace add DIR" then "/plugin install
+// openloop@openloop" installs it; checked with Claude Code 2.1.332's
+// "claude plugin validate", "plugin marketplace add" and "plugin install".
+// Claude Code copies the folder into its plugin cache, so nothing in it
+// points outside it.
 func runPlugin(e *Env, args []string) int {
 	fs := newFlags(e, "plugin", nil)
 	out := fs.String("out", "", "folder to write the marketplace to")
@@ -47,7 +49,7 @@ func runPlugin(e *Env, args []string) int {
 		errorf(e.Stderr, "plugin: %v", err)
 		return ExitFailure
 	}
-	root := filepath.Join(dir, pluginName)
+	root := dir
 	for _, f := range files {
 		path := filepath.Join(dir, filepath.FromSlash(f.name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -70,11 +72,11 @@ func runPlugin(e *Env, args []string) int {
 		errorf(e.Stderr, "plugin: copy the binary: %v", err)
 		return ExitFailure
 	}
-	fmt.Fprintf(e.Stdout, "Wrote the openloop plugin marketplace to %s\n", dir)
+	fmt.Fprintf(e.Stdout, "Wrote the openloop plugin (and a marketplace listing it) to %s\n", dir)
 	for _, f := range files {
 		fmt.Fprintf(e.Stdout, "  %s\n", f.name)
 	}
-	fmt.Fprintf(e.Stdout, "  %s/bin/%s (copy of %s)\n", pluginName, exeName, src)
+	fmt.Fprintf(e.Stdout, "  bin/%s (copy of %s)\n", exeName, src)
 	fmt.Fprintln(e.Stdout, "In Claude Code, run:")
 	fmt.Fprintf(e.Stdout, "  /plugin marketplace add %s\n", dir)
 	fmt.Fprintf(e.Stdout, "  /plugin install %s@%s\n", pluginName, pluginName)
@@ -83,7 +85,7 @@ func runPlugin(e *Env, args []string) int {
 }
 
 type pluginFile struct {
-	name string // slash-separated, relative to the marketplace folder
+	name string // slash-separated, relative to the plugin folder
 	data []byte
 }
 
@@ -95,7 +97,7 @@ func pluginFiles(e *Env) ([]pluginFile, error) {
 		"name":        pluginName,
 		"description": "openloop as a Claude Code plugin",
 		"owner":       map[string]string{"name": "openloop"},
-		"plugins":     []map[string]string{{"name": pluginName, "source": "./" + pluginName, "description": desc}},
+		"plugins":     []map[string]string{{"name": pluginName, "source": "./", "description": desc}},
 	}
 	manifest := map[string]any{
 		"name":        pluginName,
@@ -114,11 +116,11 @@ func pluginFiles(e *Env) ([]pluginFile, error) {
 		return nil, err
 	}
 	return []pluginFile{
+		{".claude-plugin/plugin.json", indentJSON(manifest)},
 		{".claude-plugin/marketplace.json", indentJSON(market)},
-		{pluginName + "/.claude-plugin/plugin.json", indentJSON(manifest)},
-		{pluginName + "/hooks/hooks.json", hooks},
-		{pluginName + "/commands/session.md", settings.CommandFile(settings.PluginExe, nonce)},
-		{pluginName + "/README.md", []byte(pluginReadme)},
+		{"hooks/hooks.json", hooks},
+		{"commands/session.md", settings.CommandFile(settings.PluginExe, nonce)},
+		{"README.md", []byte(pluginReadme)},
 	}, nil
 }
 
