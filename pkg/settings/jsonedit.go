@@ -19,18 +19,25 @@ import (
 // style is how a document is laid out.
 type style struct {
 	unit string // one level of indentation, e.g. "  " or "\t"
+	nl   string // line break: "\n", or "\r\n" when the document uses it
 }
 
-// detectStyle takes the indent unit from the first indented line; two
-// spaces (what Claude Code writes) when there is none.
+// detectStyle takes the indent unit from the first indented line (two
+// spaces, what Claude Code writes, when there is none) and the line break
+// from the first line break.
 func detectStyle(doc string) style {
+	st := style{unit: "  ", nl: "\n"}
+	if i := strings.IndexByte(doc, '\n'); i > 0 && doc[i-1] == '\r' {
+		st.nl = "\r\n"
+	}
 	for _, line := range strings.Split(doc, "\n")[1:] {
 		ws := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 		if ws != "" && strings.TrimSpace(line) != "" {
-			return style{unit: ws}
+			st.unit = ws
+			break
 		}
 	}
-	return style{unit: "  "}
+	return st
 }
 
 // lineIndent is the leading white space of the line that holds pos.
@@ -55,17 +62,17 @@ func lastNonSpace(doc string, end int) int {
 // encode writes v as JSON. With multi set, nested lines start with prefix
 // and indent by unit; the first line has no prefix. HTML characters are not
 // escaped, so a command with "&" or "<" stays readable.
-func encode(v any, multi bool, prefix, unit string) string {
+func encode(v any, multi bool, prefix string, st style) string {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if multi {
-		enc.SetIndent(prefix, unit)
+		enc.SetIndent(prefix, st.unit)
 	}
 	if err := enc.Encode(v); err != nil {
 		panic(err) // only values built in this package are encoded
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return strings.ReplaceAll(strings.TrimSuffix(b.String(), "\n"), "\n", st.nl)
 }
 
 // bounds returns the offsets of a container's opening and closing bracket.
@@ -105,16 +112,16 @@ func insert(doc string, st style, c gjson.Result, key string, v any) string {
 	default:
 		indent = lineIndent(doc, open) + st.unit
 	}
-	item := encode(v, multi, indent, st.unit)
+	item := encode(v, multi, indent, st)
 	if key != "" {
 		sep := ":"
 		if multi {
 			sep = ": "
 		}
-		item = encode(key, false, "", "") + sep + item
+		item = encode(key, false, "", st) + sep + item
 	}
 	if multi {
-		item = "\n" + indent + item
+		item = st.nl + indent + item
 	}
 	if len(starts) == 0 {
 		// Into empty brackets: the white space between them stays after
@@ -122,7 +129,7 @@ func insert(doc string, st style, c gjson.Result, key string, v any) string {
 		// when there is none.
 		inner := doc[open+1 : close]
 		if multi && !strings.Contains(inner, "\n") {
-			inner += "\n" + lineIndent(doc, open)
+			inner += st.nl + lineIndent(doc, open)
 		}
 		return doc[:open+1] + item + inner + doc[close:]
 	}
@@ -134,12 +141,12 @@ func insert(doc string, st style, c gjson.Result, key string, v any) string {
 // space when it is not the first, with its trailing comma and white space
 // when it is the first of several, and with the white space before it when
 // it is the only one (and the line break that insert adds after it).
-func remove(doc string, c gjson.Result, i int) string {
+func remove(doc string, st style, c gjson.Result, i int) string {
 	open, close := bounds(c)
 	starts, ends := children(c)
 	switch {
 	case len(starts) == 1:
-		rest := strings.TrimSuffix(doc[ends[0]:close], "\n"+lineIndent(doc, open)) // the line break insert added
+		rest := strings.TrimSuffix(doc[ends[0]:close], st.nl+lineIndent(doc, open)) // the line break insert added
 		return doc[:open+1] + rest + doc[close:]
 	case i > 0:
 		return doc[:ends[i-1]] + doc[ends[i]:]
@@ -151,6 +158,6 @@ func remove(doc string, c gjson.Result, i int) string {
 // replace swaps value r for v, written in the style of the line it is on.
 func replace(doc string, st style, r gjson.Result, v any) string {
 	multi := strings.Contains(r.Raw, "\n")
-	text := encode(v, multi, lineIndent(doc, r.Index), st.unit)
+	text := encode(v, multi, lineIndent(doc, r.Index), st)
 	return doc[:r.Index] + text + doc[r.Index+len(r.Raw):]
 }

@@ -193,12 +193,13 @@ func Uninstall(doc []byte) ([]byte, []Change, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	st := detectStyle(s)
 	var changes []Change
 	removed := false
 	for _, ev := range Events {
 		n := 0
 		for f := find(s, ev.Name); len(f) > 0; f = find(s, ev.Name) {
-			s = removeHandler(s, f[0])
+			s = removeHandler(s, st, f[0])
 			n++
 		}
 		if n == 0 {
@@ -208,11 +209,11 @@ func Uninstall(doc []byte) ([]byte, []Change, error) {
 		removed = true
 		changes = append(changes, Change{ev.Name, Removed})
 		if len(gjson.Get(s, "hooks."+ev.Name).Array()) == 0 {
-			s = removeMember(s, gjson.Get(s, "hooks"), ev.Name)
+			s = removeMember(s, st, gjson.Get(s, "hooks"), ev.Name)
 		}
 	}
 	if h := gjson.Get(s, "hooks"); removed && len(h.Map()) == 0 {
-		s = removeMember(s, root(s), "hooks")
+		s = removeMember(s, st, root(s), "hooks")
 	}
 	return []byte(mark + s), changes, nil
 }
@@ -224,16 +225,16 @@ func (f Found) path() string {
 
 // removeHandler removes one handler, and its group when that leaves the
 // group with no handlers.
-func removeHandler(doc string, f Found) string {
+func removeHandler(doc string, st style, f Found) string {
 	gpath := "hooks." + f.Event + "." + strconv.Itoa(f.Group)
-	doc = remove(doc, gjson.Get(doc, gpath+".hooks"), f.Index)
+	doc = remove(doc, st, gjson.Get(doc, gpath+".hooks"), f.Index)
 	if len(gjson.Get(doc, gpath+".hooks").Array()) == 0 {
-		doc = remove(doc, gjson.Get(doc, "hooks."+f.Event), f.Group)
+		doc = remove(doc, st, gjson.Get(doc, "hooks."+f.Event), f.Group)
 	}
 	return doc
 }
 
-func removeMember(doc string, obj gjson.Result, key string) string {
+func removeMember(doc string, st style, obj gjson.Result, key string) string {
 	i, n := 0, -1
 	obj.ForEach(func(k, _ gjson.Result) bool {
 		if k.String() == key {
@@ -246,5 +247,5 @@ func removeMember(doc string, obj gjson.Result, key string) string {
 	if n < 0 {
 		return doc
 	}
-	return remove(doc, obj, n)
+	return remove(doc, st, obj, n)
 }

@@ -90,6 +90,23 @@ func TestInstallUninstall(t *testing.T) {
 	}
 }
 
+// A Windows editor's CRLF file gets CRLF line breaks only, and comes back
+// byte for byte.
+func TestCRLF(t *testing.T) {
+	in := "{\r\n  \"model\": \"opus\"\r\n}\r\n"
+	got, _, err := Install([]byte(in), cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, crlf := strings.Count(string(got), "\n"), strings.Count(string(got), "\r\n"); n != crlf || n < 10 {
+		t.Errorf("%d line breaks, %d of them CRLF:\n%q", n, crlf, got)
+	}
+	back, _, err := Uninstall(got)
+	if err != nil || string(back) != in {
+		t.Errorf("uninstall: %q (%v)", back, err)
+	}
+}
+
 func TestInvalid(t *testing.T) {
 	for _, in := range []string{`{"a":`, `[]`, `{"hooks":[]}`, `{"hooks":{"Stop":{}}}`, `nope`} {
 		if _, _, err := Install([]byte(in), cmd); err == nil || !strings.Contains(err.Error(), "not a valid settings file") {
