@@ -10,9 +10,9 @@ const maxIdea = 80
 
 var (
 	// Openings that carry no meaning of their own.
-	reLead = regexp.MustCompile(`^(?:and|but|so|also|then|maybe|perhaps|probably|just|really|please|that|to|ideally|honestly|actually|imo|i think|i guess|the idea (?:of|that|is)|idea|thought|hmm+|ok(?:ay)?|one|a|suggestion)\b[\s,:—–-]*|^(?:i noticed|i see|i found|i wonder|looks like|it seems|it looks like|note|going forward|already|in the future|at some point|this would require|we'?d need to)\b[\s,:]*|^(?:we|you|i|it|they|agents?)\s+(?:could|should|might|would|may|can|need to|ought to|want to|want|need|will|'d|'ll|really need to|must)\s+(?:also\s+|really\s+|probably\s+|maybe\s+|eventually\s+|someday\s+|at some point\s+|rather\s+|even\s+)*|^(?:it )?(?:would|'d) be (?:nice|cool|great|good|useful|neat|helpful|handy) (?:if|to)\s+(?:we (?:could|can|would)\s+)?|^(?:let'?s|lets|let me)\s+|^(?:can|could|would) (?:you|we)\s+|^go ahead and\s+|^(?:if|whether) (?:we|it)\s+(?:(?:should|could|want|need|can)(?: to)?\s+)?`)
+	reLead = regexp.MustCompile(`^(?:it )?(?:would|'d) be (?:nice|cool|great|good|useful|neat|helpful|handy) (?:if|to)\s+(?:we (?:could|can|would)\s+)?|^(?:and|but|so|also|then|maybe|perhaps|probably|just|really|please|that|to|ideally|honestly|actually|imo|i think|i guess|the idea (?:of|that|is)|idea|thought|hmm+|ok(?:ay)?|one|a|suggestion)\b[\s,:—–-]*|^(?:i noticed|i see|i found|i wonder|looks like|it seems|it looks like|note|going forward|already|in the future|at some point|this would require|we'?d need to)\b[\s,:]*|^(?:we|you|i|it|they|agents?)\s+(?:could|should|might|would|may|can|need to|ought to|want to|want|need|will|'d|'ll|really need to|must)\s+(?:also\s+|really\s+|probably\s+|maybe\s+|eventually\s+|someday\s+|at some point\s+|rather\s+|even\s+)*|^(?:let'?s|lets|let me)\s+|^(?:can|could|would) (?:you|we)\s+|^go ahead and\s+|^(?:if|whether) (?:we|it)\s+(?:(?:should|could|want|need|can)(?: to)?\s+)?`)
 	// Where an idea phrase ends: a new clause, a reason, a time.
-	reCut = regexp.MustCompile(`[.?!;] |\s[—–]\s|\s--\s|, (?:but|so|which|and then|because|since|as|if|though)\b|\s(?:because|since|though|although)\s|\s(?:for now|for later|later on|later|at some point|in the future|eventually|someday|going forward|right now|too|as well)\b|\s(?:until|once|after)\s|,? (?:or something\b|or similar\b|or if\b|or whether\b|e\.g\.|i\.e\.|etc\b|instead of\b|so that\b|so it\b|, or\b)`)
+	reCut = regexp.MustCompile(`[.?!;] |\s[—–]\s|\s--\s|, (?:but|so|which|and then|because|since|as|if|though)\b|\s(?:because|since|though|although)\s|\s(?:for now|for later|later on|later|at some point|in the future|eventually|someday|going forward|right now|too|as well)\b|\s(?:until|once|after)\s|\s(?:and (?:then )?(?:move on|continue|carry on|keep going|proceed|come back))\b|, (?:\w+ )?(?:is|isn'?t|are|aren'?t|was|wasn'?t|has|hasn'?t|will|won'?t|doesn'?t)\b|,? (?:or something\b|or similar\b|or if\b|or whether\b|e\.g\.|i\.e\.|etc\b|instead of\b|so that\b|so it\b|, or\b)`)
 	// Words that end a phrase badly.
 	reTrailStop = regexp.MustCompile(`(?:\s+(?:the|a|an|and|or|to|of|with|for|in|on|at|by|from|that|which|is|are|this|so|but|then|we|our|it))+$`)
 	// Pointers: the thing is named elsewhere.
@@ -69,8 +69,13 @@ func isPointer(x string) bool {
 	if len(ws) > 1 && reVerbOnly.MatchString(ws[0]) {
 		ws = ws[1:]
 	}
+	if n := len(ws); n > 0 && n <= 3 && pronoun[ws[n-1]] {
+		return true // "propagate them", "fix all of it"
+	}
 	return len(ws) <= 3 && len(ws) > 0 && (ws[0] == "this" || ws[0] == "that" || ws[0] == "these" || ws[0] == "those")
 }
+
+var pronoun = map[string]bool{"it": true, "them": true, "that": true, "this": true, "those": true, "these": true}
 
 // metaWords say what to do with a thing, not what the thing is.
 var metaWords = map[string]bool{"issue": true, "file": true, "todo": true, "ticket": true, "follow": true,

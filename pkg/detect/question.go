@@ -34,7 +34,7 @@ func TrailingQuestion(msg string) (question string, ok bool) {
 // trailingQuestion also returns up to 300 bytes of the prose just before
 // the question, which follow-up detection reads as the question's topic.
 func trailingQuestion(msg string) (question, before string, ok bool) {
-	lines := proseLines(msg)
+	lines := proseLines(strings.ToValidUTF8(msg, ""))
 	n := len(lines)
 	if n == 0 {
 		return "", "", false

@@ -26,12 +26,20 @@ var (
 	reAsideCue = regexp.MustCompile(`\b(?:also|future|someday|eventually|at some point|later|one day|going forward)\b`)
 )
 
+var (
+	sideMarkerKeys   = rule{keys: []string{"btw", "by the way", "side", "random", "unrelated", "tangent", "topic", "idea", "thought", "thinking", "suggestion"}}
+	sideImplicitKeys = rule{keys: []string{"wonder", " be ", "future", "(", "eventually", "someday", "some point", "one day", "forward", "nice"}}
+)
+
 // findSide looks for a side idea. explicitOnly keeps rule S1 alone (for
 // long prompts); implicit=false skips S2 (used when a deferral already won
 // the sentence).
 func findSide(sents []string, explicitOnly bool) (match, bool) {
 	for _, s := range sents {
 		ls := lower(s)
+		if !sideMarkerKeys.mayMatch(ls) {
+			continue
+		}
 		m := reSideMarker.FindStringSubmatchIndex(ls)
 		if m == nil {
 			continue
@@ -51,6 +59,9 @@ func findSide(sents []string, explicitOnly bool) (match, bool) {
 	}
 	for i, s := range sents {
 		ls := lower(s)
+		if !sideImplicitKeys.mayMatch(ls) {
+			continue
+		}
 		try := func(name string, re *regexp.Regexp, ok func() bool) (match, bool) {
 			m := re.FindStringSubmatchIndex(ls)
 			if m == nil || ok != nil && !ok() {

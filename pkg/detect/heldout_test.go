@@ -1,0 +1,97 @@
+package detect
+
+import (
+	"strings"
+	"testing"
+)
+
+// Held-out prompts written for this test, not taken from the corpus. Each
+// asserts the kinds found and, for a finding, its exact idea.
+func TestPromptHeldOut(t *testing.T) {
+	const (
+		offer   = "I added the retry wrapper and the tests pass. Want me to add jitter to the backoff as well?"
+		choice  = "Two ways to store the tokens: in the keychain or in an encrypted file. Which do you prefer?"
+		done    = "Done: the migration runs and the seed data loads."
+		trace   = "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:\nmain.main()\n\t/home/dev/x/main.go:12 +0x1d\nexit status 2"
+		longTxt = "Here is the spec for the export feature. "
+	)
+	tests := []struct {
+		name string
+		in   Input
+		kind Kind // "" when nothing should be found
+		idea string
+	}{
+		// Deferrals.
+		{"come back named", Input{Prompt: "let's come back to the retry budget once auth works", Assistant: done}, Deferred, "the retry budget"},
+		{"come back pointer", Input{Prompt: "hmm, let's come back to that later. run the linter now", Assistant: offer}, Deferred, "add jitter to the backoff"},
+		{"park this", Input{Prompt: "park this for now, I need to think", Assistant: offer}, Deferred, "add jitter to the backoff"},
+		{"not now", Input{Prompt: "not now. fix the flaky login test first", Assistant: offer}, Deferred, "add jitter to the backoff"},
+		{"remind me", Input{Prompt: "remind me to bump the helm chart version after the release", Assistant: done}, Deferred, "bump the helm chart version"},
+		{"todo later", Input{Prompt: "TODO for later: the CSV export should stream rows", Assistant: done}, Deferred, "the CSV export should stream rows"},
+		{"todo colon", Input{Prompt: "todo: benchmark the json encoder", Assistant: done}, Deferred, "benchmark the json encoder"},
+		{"file issue", Input{Prompt: "open a github issue for the memory leak in the watcher and move on", Assistant: done}, Deferred, "the memory leak in the watcher"},
+		{"later we should", Input{Prompt: "later we should switch the cache to redis", Assistant: done}, Deferred, "switch the cache to redis"},
+		{"defer until", Input{Prompt: "defer the i18n work until after the beta", Assistant: done}, Deferred, "the i18n work"},
+		{"hold off", Input{Prompt: "hold off on the dark mode toggle, design isn't final", Assistant: done}, Deferred, "the dark mode toggle"},
+		{"separate pr", Input{Prompt: "ok, but let's handle the config rename in a separate PR", Assistant: done}, Deferred, "the config rename"},
+		{"answer then defer", Input{Prompt: "keychain. we can look at the encrypted file fallback later", Assistant: choice}, Deferred, "look at the encrypted file fallback"},
+
+		// Side ideas.
+		{"btw idea", Input{Prompt: "btw, we should also support SSO at some point. anyway, fix the failing test", Assistant: done, Task: "fix the failing test"}, SideIdea, "support SSO"},
+		{"side note", Input{Prompt: "side note: it would be nice to have a dry-run flag on deploy", Assistant: done}, SideIdea, "have a dry-run flag on deploy"},
+		{"another idea", Input{Prompt: "another idea: the CLI could print a QR code for the share link", Assistant: done}, SideIdea, "the CLI could print a QR code for the share link"},
+		{"unrelated but", Input{Prompt: "unrelated, but the onboarding email could use a plain-text version", Assistant: done}, SideIdea, "the onboarding email could use a plain-text version"},
+		{"wonder", Input{Prompt: "looks good. I wonder if we should cache the parsed templates", Assistant: done}, SideIdea, "cache the parsed templates"},
+		{"would be nice also", Input{Prompt: "merge it. also it would be nice if the logs had request ids", Assistant: done}, SideIdea, "the logs had request ids"},
+
+		// Questions left behind.
+		{"q new request", Input{Prompt: "can you add a --verbose flag to the sync command?", Assistant: offer}, Question, "add jitter to the backoff"},
+		{"q shift marker", Input{Prompt: "different question: why does the docker image weigh 2GB?", Assistant: choice}, Question, "Two ways to store the tokens: in the keychain or in an encrypted file"},
+		{"q ask dismissed", Input{Prompt: "actually first bump the go version in the Dockerfile", AskQuestion: "Which queue should the worker use?", AskOptions: []string{"SQS", "RabbitMQ"}}, Question, "Which queue should the worker use"},
+		{"q report", Input{Prompt: "the nightly build on windows fails with a path length error in the packager step", Assistant: offer}, Question, "add jitter to the backoff"},
+
+		// Answers and follow-ups: nothing.
+		{"yes", Input{Prompt: "yes", Assistant: offer}, "", ""},
+		{"yes please", Input{Prompt: "yes please, and keep the max delay at 30s", Assistant: offer}, "", ""},
+		{"option label", Input{Prompt: "RabbitMQ", AskQuestion: "Which queue should the worker use?", AskOptions: []string{"SQS", "RabbitMQ"}}, "", ""},
+		{"the second", Input{Prompt: "the second one", Assistant: choice}, "", ""},
+		{"names choice", Input{Prompt: "use the keychain on mac and the file elsewhere", Assistant: choice}, "", ""},
+		{"follow-up question", Input{Prompt: "what does jitter buy us here?", Assistant: offer}, "", ""},
+		{"explain", Input{Prompt: "can you explain the tradeoff in more detail?", Assistant: choice}, "", ""},
+		{"go ahead", Input{Prompt: "go ahead", Assistant: offer}, "", ""},
+		{"terse no", Input{Prompt: "nah", Assistant: offer}, "", ""},
+		{"question to claude", Input{Prompt: "why is the backoff capped at 30 seconds?", Assistant: done}, "", ""},
+		{"commit offer", Input{Prompt: "also update the changelog", Assistant: "All green. Should I commit this?"}, "", ""},
+		{"what next", Input{Prompt: "add pagination to the users endpoint", Assistant: "Done. What would you like to do next?"}, "", ""},
+
+		// Traps.
+		{"trace later", Input{Prompt: "this crashes when I run it later in the pipeline:\n\n" + trace, Assistant: done}, "", ""},
+		{"code todo", Input{Prompt: "why does this fail?\n```go\n// TODO: handle this later\nfunc f() {}\n```", Assistant: done}, "", ""},
+		{"slash archive", Input{Prompt: "/session archive retry budget later", Assistant: offer}, "", ""},
+		{"task notification", Input{Prompt: "<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n<summary>we'll come back to it later</summary>\n</task-notification>", Assistant: offer}, "", ""},
+		{"pasted log", Input{Prompt: "2026-01-02 10:00:01 ERROR retry later: connection refused\n2026-01-02 10:00:02 WARN will revisit later", Assistant: done}, "", ""},
+		{"future tense", Input{Prompt: "make sure the cache is invalidated so it doesn't serve stale data in the future", Assistant: done}, "", ""},
+		{"parked status", Input{Prompt: "list the parked builds in the dashboard", Assistant: done}, "", ""},
+		{"go defer", Input{Prompt: "move the defer f.Close() above the error check", Assistant: done}, "", ""},
+		{"issue template", Input{Prompt: "create an issue template for bug reports", Assistant: done}, "", ""},
+		{"fix the issue", Input{Prompt: "fix the issue with the login redirect", Assistant: done}, "", ""},
+		{"we should also now", Input{Prompt: "we should also add a test for the empty case", Assistant: done}, "", ""},
+		{"btw question", Input{Prompt: "btw why is the CI so slow?", Assistant: done}, "", ""},
+		{"long spec", Input{Prompt: strings.Repeat(longTxt+"Rows are written as they are read and the writer flushes every 500 rows. ", 12) + "It would be nice to add a progress bar.", Assistant: done}, "", ""},
+		{"long spec explicit", Input{Prompt: strings.Repeat(longTxt+"Rows are written as they are read and the writer flushes every 500 rows. ", 12) + "Side note: we could also export to parquet at some point.", Assistant: done}, SideIdea, "export to parquet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Prompt(tt.in)
+			if tt.kind == "" {
+				if len(got) != 0 {
+					t.Fatalf("Prompt(%q) = %+v, want nothing", tt.in.Prompt, got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Kind != tt.kind || got[0].Idea != tt.idea {
+				t.Fatalf("Prompt(%q) = %+v, want one %s with idea %q", tt.in.Prompt, got, tt.kind, tt.idea)
+			}
+		})
+	}
+}
