@@ -13,7 +13,7 @@ var (
 	// Mentions of a listed option: "option 2", "approach B", "1 and 3".
 	reOptionRef = regexp.MustCompile(`\b(?:option|approach|choice|alternative|variant|number|plan|path|proposal|suggestion)\s*#?(?:\d{1,2}|[a-h])\b|(?:^|\s)#\d{1,3}\b|\b\d\s*(?:and|or|\+|&)\s*\d\b|\b(?:the )?(?:first|second|third|last) (?:one|option|approach)\b`)
 	// Questions that ask Claude to explain what it just said.
-	reClarify = regexp.MustCompile(`^(?:can|could|would|will) you (?:please )?(?:explain|clarify|elaborate|expand|walk me through|show me|tell me|give me|remind me|summari[sz]e|say more|describe|go over|break down)|^(?:please )?(?:explain|clarify|elaborate|walk me through)\b|^what (?:do|did) you mean|^i don'?t (?:understand|get|follow)|^(?:what|which) (?:is|are|would be) (?:the )?(?:difference|tradeoffs?|trade-offs?|pros|cons|options|risks?|downsides?|impact|implications?|effort|cost)|^how (?:big|long|hard|much|many|risky|complex|would|does|do|did|is|are)\b.{0,40}\b(?:it|that|this|the fix|the change)\b|^what (?:would|does|do|will) (?:that|this|it)\b|^why (?:would|do|did|is|does) (?:that|this|it|you)\b|^is (?:that|this|it)\b|^(?:doesn'?t|don'?t|isn'?t|wouldn'?t|won'?t|can'?t|shouldn'?t) (?:that|this|it)\b`)
+	reClarify = regexp.MustCompile(`^(?:can|could|would|will) you (?:please )?(?:explain|clarify|elaborate|expand|walk me through|show me|tell me|give me|remind me|summari[sz]e|say more|describe|go over|break down)|^(?:please )?(?:explain|clarify|elaborate|walk me through)\b|^what (?:do|did) you mean|^i don'?t (?:understand|get|follow)|^(?:what|which)(?: is| are| would be|'s|'re) (?:the )?(?:difference|tradeoffs?|trade-offs?|pros|cons|options|risks?|downsides?|impact|implications?|effort|cost)|^how (?:big|long|hard|much|many|risky|complex|would|does|do|did|is|are)\b.{0,40}\b(?:it|that|this|the fix|the change)\b|^what (?:would|does|do|will) (?:that|this|it)\b|^why (?:would|do|did|is|does) (?:that|this|it|you)\b|^is (?:that|this|it)\b|^(?:doesn'?t|don'?t|isn'?t|wouldn'?t|won'?t|can'?t|shouldn'?t) (?:that|this|it)\b`)
 	// A reference back to what Claude said.
 	reAnaphora = regexp.MustCompile(`(?:^|[\s(])(?:it|its|it'?s|them|they|they'?re|those)\b|\b(?:this|that|these)\s*(?:[?.!,;:)]|$|\b(?:is|was|one|ones|part|bit|approach|option|idea|plan|fix|change|suggestion|way|would|will|does|did|means?|sounds?|seems?|looks?)\b)`)
 	// Explicit moves to another subject.
@@ -85,7 +85,7 @@ func leavesQuestion(typed string, q pending) bool {
 	if lp == "" || reAnswerStart.MatchString(lp) {
 		return false
 	}
-	if reShift.MatchString(lp) {
+	if shifts(lp) {
 		return true
 	}
 	ss := sentences(lp)

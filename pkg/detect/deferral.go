@@ -41,15 +41,15 @@ const (
 // deferRules are the user's deferrals (rules D1-D9 in detect.go).
 var deferRules = []rule{
 	// D1 come back to it.
-	mk("come back", true, []string{"back"}, `(?:'ll|will|can|could|should|let'?s|lets|to|need to|must|gonna|we|i)\s+(?:\w+\s+)?(?:come|circle|get) back (?:to|on)\s+(?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until)\b|[.;!?,(]|$)`),
-	mk("come back later", true, []string{"back"}, `\b(?:come|circle) back to (?P<x>`+clause+`*?)\s+(?:`+laterish+`)\b`),
-	mk("revisit", false, []string{"revisit"}, `\b(?:can|could|will|'ll|should|let'?s|lets|to)\s+revisit (?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until|next)\b|[.;!?,]|$)`),
+	mk("come back", true, []string{"back"}, `(?:'ll|will|can|could|should|let'?s|lets|to|need to|must|gonna|we|i)\s+(?:\w+\s+)?(?:come|circle) back (?:to|on)\s+(?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until)\b|[.;!?,(]|$)`),
+	mk("come back later", true, []string{"back"}, `\b(?:come|circle|get) back to (?P<x>`+clause+`*?)\s+(?:`+laterish+`)\b`),
+	mk("revisit", false, []string{"revisit"}, `\b(?:can|could|will|'ll)\s+(?:always\s+)?revisit (?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until|next)\b|[.;!?,]|$)`),
 	// D2 park it / defer it for now.
 	mk("park", true, []string{"park", "shelve", "postpone", "punt", "defer", "backlog"}, `(?:^|let'?s |lets |we (?:can|could|should|'ll|will) |please |just |i'?d |i want to |can we |could we |maybe |, )(?:park|shelve|postpone|punt on|defer|backlog)\s+(?P<x>this|that|it|these|those|them)\b`),
 	mk("park for now", true, []string{"park", "shelve", "postpone", "punt", "defer", "backlog"}, `\b(?:park|shelve|postpone|punt on|defer|backlog)\s+(?P<x>`+clause+`{1,80}?)\s+(?:for (?:now|later|the moment|the time being|another day|a bit)|until|till|to (?:later|a later|another|next|the backlog))\b`),
 	mk("put aside", true, []string{"put ", "hold off"}, `\bput (?P<x>`+clause+`{1,60}?) (?:on hold|aside|on the back ?burner|on ice|in the backlog|on the backlog|on the roadmap)\b|\bput a pin in (?P<x>`+clause+`{2,60})|\bhold off on (?P<x>`+clause+`{2,60})`),
 	// D3 remind me.
-	mk("remind", true, []string{"remind"}, `\bremind (?:me|us) (?:to|about|of|that) (?P<x>`+clause+`{2,100}?)\s*(?:\b(?:once|when|after|before|tomorrow|later|next|in the future|at some point)\b\s*(?P<r>`+clause+`*)|[.;!?,]|$)`),
+	mk("remind", true, []string{"remind"}, `\bremind (?:me|us) to (?P<x>`+clause+`{2,100}?)\s*(?:\b(?:once|when|after|before|tomorrow|later|next|in the future|at some point)\b\s*(?P<r>`+clause+`*)|[.;!?,]|$)|\bremind (?:me|us) (?:about|that) (?P<x>`+clause+`{2,100}?)\s+(?:once|when|after|tomorrow|later|next week|next time|in the future|at some point)\b\s*(?P<r>`+clause+`*)`),
 	// D4 do it later.
 	mk("later", false, []string{"later", "future", "another time", "other time", "down the road", "next ", "some point", "eventually", "someday", "some day", "separately"}, `\b`+modalSub+`\s+(?:(?:also|easily|probably|always|just|maybe|definitely|still|then|only)\s+)?(?P<x>`+laterVrb+`\b`+clause+`{0,60}?)\s+(?:`+laterish+`)\b`),
 	mk("later we should", false, []string{"later", "next time"}, `(?:^|[,;] )(?:later|next time),? (?:we|let'?s|lets|i|you)\b(?: \w+)?? (?:should|could|can|'ll|will|need to|want to|might|ought to)\s+(?P<x>`+clause+`{3,})`),
@@ -77,6 +77,10 @@ var reTrivialNext = regexp.MustCompile(`^(?:\w+ )?(?:commit|push|merge|deploy|ru
 
 // reTrivialCond are conditions that only mean "when you are done".
 var reTrivialCond = regexp.MustCompile(`^(?:that|this|it|done|you'?re done|you are done|you finish|that'?s done|this is done|it'?s done|finished|we'?re done|that works|this works)$`)
+
+// reLaterPlace follows a "later" that is a place, not a time: "handle
+// errors later in the pipeline".
+var reLaterPlace = regexp.MustCompile(`^(?: on)? (?:in|down|inside|within) (?:the|this|that|our|a)\b`)
 
 var reNegClause = regexp.MustCompile(`\b(?:so|so that|don'?t|won'?t|never|doesn'?t|isn'?t|not|if|when|because)\b`)
 
@@ -114,6 +118,9 @@ func findDeferral(sents []string, long bool) (match, bool) {
 					x = ""
 				}
 			case "later":
+				if reLaterPlace.MatchString(ls[m[1]:]) {
+					continue
+				}
 				// "add tests so we don't break this in the future" is
 				// not about later: the time belongs to another clause.
 				if reNegClause.MatchString(lower(x)) {

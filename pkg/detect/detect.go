@@ -217,7 +217,7 @@ func Prompt(in Input) []Finding {
 	if !ok || !parkable(q.question) {
 		return nil
 	}
-	if long && !reShift.MatchString(lower(text)) {
+	if long && !shifts(text) {
 		return nil
 	}
 	if !leavesQuestion(text, q) {
@@ -267,6 +267,15 @@ func userAntecedent(sents []string, s string) string {
 		return ""
 	}
 	return ""
+}
+
+// shifts reports an explicit move to another subject (reShift) at the
+// start of the prompt, where people put one.
+func shifts(text string) bool {
+	if len(text) > 400 {
+		text = clip(text, 400)
+	}
+	return reShift.MatchString(lower(text))
 }
 
 func firstSentence(text string) string {

@@ -64,6 +64,24 @@ func TestPromptHeldOut(t *testing.T) {
 		{"commit offer", Input{Prompt: "also update the changelog", Assistant: "All green. Should I commit this?"}, "", ""},
 		{"what next", Input{Prompt: "add pagination to the users endpoint", Assistant: "Done. What would you like to do next?"}, "", ""},
 
+		// More traps: everyday wording that looks like a loop.
+		{"get back to", Input{Prompt: "let's get back to the parser bug", Assistant: done}, "", ""},
+		{"revisit now", Input{Prompt: "I want to revisit the auth flow, it's confusing", Assistant: done}, "", ""},
+		{"remind me what", Input{Prompt: "remind me what the flag for dry runs was called", Assistant: done}, "", ""},
+		{"remind me of", Input{Prompt: "remind me of the syntax for table-driven tests", Assistant: done}, "", ""},
+		{"later in pipeline", Input{Prompt: "let's handle the errors later in the pipeline instead of in the parser", Assistant: done}, "", ""},
+		{"todo comment", Input{Prompt: "add a TODO comment where we skip validation", Assistant: done}, "", ""},
+		{"ticket page", Input{Prompt: "create a ticket booking page with a date picker", Assistant: done}, "", ""},
+		{"issue number", Input{Prompt: "add an issue number to the commit message", Assistant: done}, "", ""},
+		{"polite request", Input{Prompt: "by the way, it would be great if you could also update the README", Assistant: done}, "", ""},
+		{"wonder debug", Input{Prompt: "I wonder if it's the cache that serves the old page", Assistant: done}, "", ""},
+		{"going forward you", Input{Prompt: "going forward, you should always run the tests before committing", Assistant: done}, "", ""},
+		{"btw status", Input{Prompt: "btw the build is green now", Assistant: done}, "", ""},
+		{"what's the difference", Input{Prompt: "what's the difference in memory use between the two?", Assistant: "Should I use a mutex or a channel for the counter?"}, "", ""},
+		{"port answer", Input{Prompt: "use 8080", Assistant: "Which port should the server listen on?"}, "", ""},
+		{"count question", Input{Prompt: "how many are there?", Assistant: "Want me to fix the remaining lint warnings?"}, "", ""},
+		{"deal with later", Input{Prompt: "we can deal with pagination later, ship the list view first", Assistant: done}, Deferred, "deal with pagination"},
+
 		// Traps.
 		{"trace later", Input{Prompt: "this crashes when I run it later in the pipeline:\n\n" + trace, Assistant: done}, "", ""},
 		{"code todo", Input{Prompt: "why does this fail?\n```go\n// TODO: handle this later\nfunc f() {}\n```", Assistant: done}, "", ""},

@@ -13,8 +13,6 @@ var (
 	reLead = regexp.MustCompile(`^(?:it )?(?:would|'d) be (?:nice|cool|great|good|useful|neat|helpful|handy) (?:if|to)\s+(?:we (?:could|can|would)\s+)?|^(?:and|but|so|also|then|maybe|perhaps|probably|just|really|please|that|to|ideally|honestly|actually|imo|i think|i guess|the idea (?:of|that|is)|idea|thought|hmm+|ok(?:ay)?|one|a|suggestion)\b[\s,:—–-]*|^(?:i noticed|i see|i found|i wonder|looks like|it seems|it looks like|note|going forward|already|in the future|at some point|this would require|we'?d need to)\b[\s,:]*|^(?:we|you|i|it|they|agents?)\s+(?:could|should|might|would|may|can|need to|ought to|want to|want|need|will|'d|'ll|really need to|must)\s+(?:also\s+|really\s+|probably\s+|maybe\s+|eventually\s+|someday\s+|at some point\s+|rather\s+|even\s+)*|^(?:let'?s|lets|let me)\s+|^(?:can|could|would) (?:you|we)\s+|^go ahead and\s+|^(?:if|whether) (?:we|it)\s+(?:(?:should|could|want|need|can)(?: to)?\s+)?`)
 	// Where an idea phrase ends: a new clause, a reason, a time.
 	reCut = regexp.MustCompile(`[.?!;] |\s[—–]\s|\s--\s|, (?:but|so|which|and then|because|since|as|if|though)\b|\s(?:because|since|though|although)\s|\s(?:for now|for later|later on|later|at some point|in the future|eventually|someday|going forward|right now|too|as well)\b|\s(?:until|once|after)\s|\s(?:and (?:then )?(?:move on|continue|carry on|keep going|proceed|come back))\b|, (?:\w+ )?(?:is|isn'?t|are|aren'?t|was|wasn'?t|has|hasn'?t|will|won'?t|doesn'?t)\b|,? (?:or something\b|or similar\b|or if\b|or whether\b|e\.g\.|i\.e\.|etc\b|instead of\b|so that\b|so it\b|, or\b)`)
-	// Words that end a phrase badly.
-	reTrailStop = regexp.MustCompile(`(?:\s+(?:the|a|an|and|or|to|of|with|for|in|on|at|by|from|that|which|is|are|this|so|but|then|we|our|it))+$`)
 	// Pointers: the thing is named elsewhere.
 	rePointer = regexp.MustCompile(`^(?:(?:pick (?:it|this|that) up|do|handle|tackle|address|fix|look at|look into|deal with|discuss|think about|figure out|revisit|change|implement|clean up|pick up|worry about|sort out|explore|investigate|check|test|refactor|review|improve|get to|talk about|file|log|add|create|track|note|log|document)\b\s*)?(?:it|that|this|these|those|them|this one|that one|the rest|the others|everything else|stuff|something|things|all of (?:it|that|this)|that part|this part|the other (?:one|part|thing))?(?:\s+(?:too|also|as well|please))?$`)
 )
@@ -44,11 +42,11 @@ func phrase(s string) string {
 		s = strings.TrimSpace(s[:strings.LastIndexByte(s, '(')])
 	}
 	for {
-		loc := reTrailStop.FindStringIndex(lower(s))
-		if loc == nil || loc[0] == 0 {
+		i := strings.LastIndexByte(s, ' ')
+		if i <= 0 || !trailStop[lower(s[i+1:])] {
 			break
 		}
-		s = s[:loc[0]]
+		s = strings.TrimRight(s[:i], " ")
 	}
 	s = strings.Trim(s, " ,;:-—–")
 	if len(s) < 3 {
@@ -74,6 +72,11 @@ func isPointer(x string) bool {
 	}
 	return len(ws) <= 3 && len(ws) > 0 && (ws[0] == "this" || ws[0] == "that" || ws[0] == "these" || ws[0] == "those")
 }
+
+// trailStop are words that end a phrase badly.
+var trailStop = map[string]bool{"the": true, "a": true, "an": true, "and": true, "or": true, "to": true, "of": true,
+	"with": true, "for": true, "in": true, "on": true, "at": true, "by": true, "from": true, "that": true, "which": true,
+	"is": true, "are": true, "this": true, "so": true, "but": true, "then": true, "we": true, "our": true, "it": true}
 
 var pronoun = map[string]bool{"it": true, "them": true, "that": true, "this": true, "those": true, "these": true}
 

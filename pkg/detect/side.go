@@ -15,12 +15,14 @@ var (
 	reAskClaude = regexp.MustCompile(`^(?:why|what|how|where|when|who|is|are|was|were|do|does|did|can you|could you|would you|will you|have you|has)\b`)
 
 	// S2: ideas without a marker.
-	reWonder   = regexp.MustCompile(`\b(?:i |we )?(?:also |was |am |'m |just )?wonder(?:ing)? (?:(?:if|whether) (?P<x>(?:we|it|there)\b.*)|(?P<x>why (?:we|it|there)\b.*))`)
+	reWonder   = regexp.MustCompile(`\b(?:i |we )?(?:also |was |am |'m |just )?wonder(?:ing)? (?:(?:if|whether) (?P<x>we (?:should|could|can|want|need|might|ought|shouldn'?t)\b.*)|(?P<x>why we (?:even |really |actually )*(?:still )?(?:have|need|keep|use|do|support)\b.*))`)
 	reNice     = regexp.MustCompile(`\b(?:it )?(?:would|'d|might) be (?:nice|cool|great|good|useful|neat|helpful|handy|interesting) (?:if|to)\s+(?P<x>.+)`)
 	reFuture   = regexp.MustCompile(`^(?P<x>.*?),?\s*(?:which|that|this) (?:is|would be|could be|sounds like) (?:a |more of a )?(?:future (?:enhancement|improvement|iteration|feature|idea|work)|nice[- ]to[- ]have)\b|(?P<x>.*?)\s*\b(?:is|as|would be) (?:a |more of a )?(?:future (?:enhancement|improvement|iteration|feature|idea|work)|nice[- ]to[- ]have)\b`)
-	reForward  = regexp.MustCompile(`\b(?:going forward|in the future|someday|one day|eventually|at some point),?\s+(?P<x>(?:we|it|you|they|agents?|this|the \w+|\w+s)\b.*)`)
+	reForward  = regexp.MustCompile(`\b(?:going forward|in the future|someday|one day|eventually|at some point),?\s+(?P<x>(?:we|it|they|agents?|this|the \w+|\w+s)\b.*)`)
 	reParen    = regexp.MustCompile(`\((?:and |also |btw,? |side note:? |maybe |but )?(?P<x>(?:we|it|you) (?:should|could|might|ought to|need to) [^)]{5,})\)`)
 	reSometime = regexp.MustCompile(`\bwe (?:should|could|might) (?:also )?(?:eventually|someday|at some point|one day)\s+(?P<x>.+)`)
+	// A polite request for now, not an idea.
+	rePolite = regexp.MustCompile(`\b(?:if you (?:could|can|would)|you could|can you|could you|would you|please)\b`)
 	reModal    = regexp.MustCompile(`\b(?:could|should|might|would|may|it'?d|ought to|want to|need to|let'?s)\b`)
 	// The time or wish words that make reNice and reForward an aside.
 	reAsideCue = regexp.MustCompile(`\b(?:also|future|someday|eventually|at some point|later|one day|going forward)\b`)
@@ -52,6 +54,9 @@ func findSide(sents []string, explicitOnly bool) (match, bool) {
 		if strings.HasSuffix(strings.TrimSpace(lx), "?") && reAskClaude.MatchString(lx) && !strings.Contains(lx, "wonder") {
 			continue
 		}
+		if rePolite.MatchString(lx) {
+			continue // "btw, it would be great if you could update the README"
+		}
 		return match{rule: rule{name: "marker", explicit: true}, sentence: s, idea: x}, true
 	}
 	if explicitOnly {
@@ -82,7 +87,7 @@ func findSide(sents []string, explicitOnly bool) (match, bool) {
 			{"forward", reForward, func() bool { return reModal.MatchString(ls) }},
 			{"nice", reNice, aside},
 		} {
-			if mt, ok := try(c.name, c.re, c.ok); ok && strings.TrimSpace(mt.idea) != "" {
+			if mt, ok := try(c.name, c.re, c.ok); ok && strings.TrimSpace(mt.idea) != "" && !rePolite.MatchString(lower(mt.idea)) {
 				return mt, true
 			}
 		}
