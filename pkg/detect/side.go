@@ -23,7 +23,7 @@ var (
 	reSometime = regexp.MustCompile(`\bwe (?:should|could|might) (?:also )?(?:eventually|someday|at some point|one day)\s+(?P<x>.+)`)
 	// A polite request for now, not an idea.
 	rePolite = regexp.MustCompile(`\b(?:if you (?:could|can|would)|you could|can you|could you|would you|please)\b`)
-	reModal    = regexp.MustCompile(`\b(?:could|should|might|would|may|it'?d|ought to|want to|need to|let'?s)\b`)
+	reModal  = regexp.MustCompile(`\b(?:could|should|might|would|may|it'?d|ought to|want to|need to|let'?s)\b`)
 	// The time or wish words that make reNice and reForward an aside.
 	reAsideCue = regexp.MustCompile(`\b(?:also|future|someday|eventually|at some point|later|one day|going forward)\b`)
 )
