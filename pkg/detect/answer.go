@@ -116,7 +116,7 @@ func leavesQuestion(typed string, q pending) bool {
 	}
 	// A statement: a report or a pasted finding is a new request; an
 	// opinion ("i think", "we should") is an answer.
-	return nw >= 8 && !reOpinion.MatchString(lp)
+	return nw >= 10 && sharesN(pw, q.before) == 0 && !reOpinion.MatchString(lp)
 }
 
 var reOpinion = regexp.MustCompile(`\b(?:i think|i'?d|i would|i prefer|i like|i agree|i guess|i feel|i'?m fine|we should|we could|let'?s|sounds|makes sense|agreed|prefer|probably|either way|as long as)\b`)

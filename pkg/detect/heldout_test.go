@@ -82,6 +82,14 @@ func TestPromptHeldOut(t *testing.T) {
 		{"count question", Input{Prompt: "how many are there?", Assistant: "Want me to fix the remaining lint warnings?"}, "", ""},
 		{"deal with later", Input{Prompt: "we can deal with pagination later, ship the list view first", Assistant: done}, Deferred, "deal with pagination"},
 
+		{"btw expectation", Input{Prompt: "btw, the tests should pass now", Assistant: done}, "", ""},
+		{"btw speculation", Input{Prompt: "btw this might be related to the cache", Assistant: done}, "", ""},
+		{"cache for later", Input{Prompt: "cache the token for later so we don't refetch it", Assistant: done}, "", ""},
+		{"store for later use", Input{Prompt: "store the response for later use in the retry handler", Assistant: done}, "", ""},
+		{"separate branch now", Input{Prompt: "implement this in a separate branch", Assistant: done}, "", ""},
+		{"related bug report", Input{Prompt: "the handler still returns a 500 when the request body is empty", Assistant: "I updated the handler to validate the body. Want me to also add a test for the error path?"}, "", ""},
+		{"save that for later", Input{Prompt: "good idea, save that for later", Assistant: offer}, Deferred, "add jitter to the backoff"},
+
 		// Traps.
 		{"trace later", Input{Prompt: "this crashes when I run it later in the pipeline:\n\n" + trace, Assistant: done}, "", ""},
 		{"code todo", Input{Prompt: "why does this fail?\n```go\n// TODO: handle this later\nfunc f() {}\n```", Assistant: done}, "", ""},

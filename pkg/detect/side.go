@@ -10,7 +10,7 @@ var (
 	reSideMarker = regexp.MustCompile(`(?:^|[\s(,;—–-])(?:btw|by the way|side ?note|on a side note|as a side note|random thought|random idea|unrelated(?: to this)?(?:,? but)?|tangent(?:ially)?|off[- ]topic|another idea|one more idea|an idea|idea for later|future idea|food for thought|just a thought|thinking out loud|one suggestion|a suggestion|small suggestion|side idea|separate idea)\b\s*(?:[:,—–-]|\.\.\.)?\s*(?P<x>.+)$`)
 	// What makes the text after a marker an idea rather than a request
 	// for now: a modal, a wish, a time to come.
-	reIdeaCue = regexp.MustCompile(`\b(?:could|should|might|would|may|it'?d|ought|want to|wonder|maybe|perhaps|worth|nice|consider|idea|someday|eventually|at some point|in the future|future|going forward|need(?:s)? (?:a|an|to|some|better|proper)|could use)\b`)
+	reIdeaCue = regexp.MustCompile(`\b(?:we|you|i|one) (?:should|could|might|may|would|ought to|can|need to|want to)\b|\b(?:could|should|might|would) (?:\w+ )?(?:also )?(?:use|have|support|get|be made|show|add|include|offer|expose|allow|do with|benefit)\b|\b(?:would|'d) be (?:nice|cool|great|good|useful|neat|helpful|handy)|\bnice[- ]to[- ]have\b|\bworth (?:adding|considering|exploring|looking|having|trying|doing)\b|\bconsider(?:ing)?\b|\bmaybe (?:we|add|use|make|have)\b|\bat some point\b|\bsomeday\b|\beventually\b|\bin the future\b|\bgoing forward\b|\bwhat if we\b|\bhow about\b|\bidea\b|\bwonder\b`)
 	// A question put to Claude ("btw, why is …?") is not an idea.
 	reAskClaude = regexp.MustCompile(`^(?:why|what|how|where|when|who|is|are|was|were|do|does|did|can you|could you|would you|will you|have you|has)\b`)
 
@@ -48,7 +48,9 @@ func findSide(sents []string, explicitOnly bool) (match, bool) {
 		}
 		x := group(reSideMarker, m, s, "x")
 		lx := lower(x)
-		if !reIdeaCue.MatchString(lx) {
+		marker := ls[m[0] : m[1]-len(x)]
+		named := strings.Contains(marker, "idea") || strings.Contains(marker, "thought") || strings.Contains(marker, "suggestion")
+		if !named && !reIdeaCue.MatchString(lx) {
 			continue
 		}
 		if strings.HasSuffix(strings.TrimSpace(lx), "?") && reAskClaude.MatchString(lx) && !strings.Contains(lx, "wonder") {
