@@ -53,9 +53,13 @@ func keyWords(ls string) map[string]bool {
 	return out
 }
 
+// stem folds the common English endings so "patching", "patched" and
+// "patch", or "cached" and "cache", compare equal.
 func stem(w string) string {
-	if len(w) > 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-		return w[:len(w)-1]
+	for _, suf := range []string{"ing", "ed", "es", "s", "e"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 && !strings.HasSuffix(w, "ss") {
+			return w[:len(w)-len(suf)]
+		}
 	}
 	return w
 }
@@ -119,4 +123,4 @@ func leavesQuestion(typed string, q pending) bool {
 	return nw >= 10 && sharesN(pw, q.before) == 0 && !reOpinion.MatchString(lp)
 }
 
-var reOpinion = regexp.MustCompile(`\b(?:i think|i'?d|i would|i prefer|i like|i agree|i guess|i feel|i'?m fine|we should|we could|let'?s|sounds|makes sense|agreed|prefer|probably|either way|as long as)\b`)
+var reOpinion = regexp.MustCompile(`\b(?:i think|i'?d|i would|i prefer|i like|i agree|i guess|i feel|i'?m fine|we should|we could|let'?s|sounds|makes sense|agreed|prefer|probably|either way|as long as|is fine|are fine|good enough|for now|works for me)\b`)

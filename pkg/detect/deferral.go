@@ -80,7 +80,11 @@ var reTrivialCond = regexp.MustCompile(`^(?:that|this|it|done|you'?re done|you a
 
 // reLaterPlace follows a "later" that is a place, not a time: "handle
 // errors later in the pipeline".
-var reLaterPlace = regexp.MustCompile(`^(?: on)? (?:in|down|inside|within) (?:the|this|that|our|a)\b`)
+var reLaterPlace = regexp.MustCompile(`^(?: on)? (?:in|down|inside|within) (?:the|this|that|our|a)\b|^ (?:today|tonight|this (?:morning|afternoon|evening))\b`)
+
+// rePurpose ends the text before "we can check it later" when the later
+// belongs to a purpose ("add logs so we can check it later"), not a plan.
+var rePurpose = regexp.MustCompile(`\b(?:so|so that|in order|order|easy|easier|able|lets us|let us|allow us|allows us|way)\s*(?:to\s*)?$`)
 
 var reNegClause = regexp.MustCompile(`\b(?:so|so that|don'?t|won'?t|never|doesn'?t|isn'?t|not|if|when|because)\b`)
 
@@ -118,7 +122,7 @@ func findDeferral(sents []string, long bool) (match, bool) {
 					x = ""
 				}
 			case "later":
-				if reLaterPlace.MatchString(ls[m[1]:]) {
+				if reLaterPlace.MatchString(ls[m[1]:]) || rePurpose.MatchString(ls[:m[0]]) {
 					continue
 				}
 				// "add tests so we don't break this in the future" is

@@ -121,3 +121,68 @@ func TestPromptHeldOut(t *testing.T) {
 		})
 	}
 }
+
+// Ordinary working prompts: none of them leaves a loop open, whatever
+// Claude said before (a plain report, so Q cannot fire).
+func TestPromptOrdinary(t *testing.T) {
+	const done = "I updated the loader and the tests pass."
+	prompts := []string{
+		"add a --json flag to the list command and update the help text",
+		"the tests are failing on CI but pass locally, can you check why?",
+		"refactor the config loader to use the new Options struct",
+		"why do we need the mutex here if the map is only read after init?",
+		"rename UserService to AccountService everywhere",
+		"run the linter and fix whatever it complains about",
+		"can you write a migration that adds a nullable deleted_at column to orders?",
+		"make the retry delay configurable via env var, default 2s",
+		"delete the old v1 handlers, nothing calls them anymore",
+		"look at the flaky TestSync test, it fails about 1 in 10 runs",
+		"the dropdown closes when I click inside it, it should stay open",
+		"use errgroup instead of the manual WaitGroup plus error channel",
+		"I think the issue is in the token refresh, it runs twice",
+		"let's add caching to the user lookup, it's called on every request",
+		"ok now do the same for the orders endpoint",
+		"we should also handle the case where the file is empty",
+		"later in the function you reassign err, is that intended?",
+		"make sure to close the file handle in the error path too",
+		"can we remove the feature flag now that the rollout is done?",
+		"this function is getting long, maybe extract the validation part?",
+		"I'll review the PR later today, just push it",
+		"add logging so we can check it later if it happens again",
+		"note that the API returns 404 for missing users, not 400",
+		"side note: this is the third time the deploy failed",
+		"btw I pushed a fix for the flaky test",
+		"add todos to the checklist in the PR description",
+		"remove the TODOs that are already done",
+		"the issue was the timezone, it works now",
+		"defer the unlock right after taking the lock",
+		"keep the old endpoint for now and log a warning when it's hit",
+	}
+	for _, p := range prompts {
+		if got := Prompt(Input{Prompt: p, Assistant: done, Task: "fix the loader"}); len(got) != 0 {
+			t.Errorf("Prompt(%q) = %+v, want nothing", p, got)
+		}
+	}
+}
+
+// Answers however phrased: Claude asked, the user answered.
+func TestPromptAnswers(t *testing.T) {
+	tests := []struct{ assistant, prompt string }{
+		{"Should the cache be per-user or global?", "per user"},
+		{"Should the cache be per-user or global?", "global, but with a per-user key prefix"},
+		{"Do you want me to keep backward compatibility with the v1 format?", "no need, nobody uses v1 anymore"},
+		{"I can either patch the library or vendor it. Which would you prefer?", "patching is fine for now"},
+		{"Want me to add a migration for the new column?", "the column should be nullable"},
+		{"Which port should the server listen on?", "8080"},
+		{"Do you want me to:\n1. Squash the commits\n2. Keep them separate", "2"},
+		{"Should I use a mutex or a channel for the counter?", "a channel, the rest of the code is channel based"},
+		{"Want me to run the full suite or only the unit tests?", "only unit tests for now"},
+		{"Would you like me to also update the docs?", "sure"},
+		{"Want me to open the PR?", "not yet, one more thing: rename the flag to --dry-run"},
+	}
+	for _, tt := range tests {
+		if got := Prompt(Input{Prompt: tt.prompt, Assistant: tt.assistant}); len(got) != 0 {
+			t.Errorf("after %q, Prompt(%q) = %+v, want nothing", tt.assistant, tt.prompt, got)
+		}
+	}
+}
