@@ -43,13 +43,16 @@ var deferRules = []rule{
 	// D1 come back to it.
 	mk("come back", true, []string{"back"}, `(?:'ll|will|can|could|should|let'?s|lets|to|need to|must|gonna|we|i)\s+(?:\w+\s+)?(?:come|circle) back (?:to|on)\s+(?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until)\b|[.;!?,(]|$)`),
 	mk("come back later", true, []string{"back"}, `\b(?:come|circle|get) back to (?P<x>`+clause+`*?)\s+(?:`+laterish+`)\b`),
+	mk("revisit after", false, []string{"revisit"}, `\brevisit (?P<x>`+clause+`{1,60}?)\s+(?:`+laterish+`|after|once|next)\b`),
 	mk("revisit", false, []string{"revisit"}, `\b(?:can|could|will|'ll)\s+(?:always\s+)?revisit (?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until|next)\b|[.;!?,]|$)`),
 	// D2 park it / defer it for now.
 	mk("park", true, []string{"park", "shelve", "postpone", "punt", "defer", "backlog"}, `(?:^|let'?s |lets |we (?:can|could|should|'ll|will) |please |just |i'?d |i want to |can we |could we |maybe |, )(?:park|shelve|postpone|punt on|defer|backlog)\s+(?P<x>this|that|it|these|those|them)\b`),
-	mk("park for now", true, []string{"park", "shelve", "postpone", "punt", "defer", "backlog"}, `\b(?:park|shelve|postpone|punt on|defer|backlog)\s+(?P<x>`+clause+`{1,80}?)\s+(?:for (?:now|later|the moment|the time being|another day|a bit)|until|till|to (?:later|a later|another|next|the backlog))\b`),
+	mk("park for now", true, []string{"park", "shelve", "postpone", "punt", "defer", "backlog", "table"}, `\b(?:park|shelve|postpone|punt on|defer|backlog|table)\s+(?P<x>`+clause+`{1,80}?)\s+(?:for (?:now|later|the moment|the time being|another day|a bit)|until|till|to (?:later|a later|another|next|the backlog))\b`),
 	mk("put aside", true, []string{"put ", "hold off"}, `\bput (?P<x>`+clause+`{1,60}?) (?:on hold|aside|on the back ?burner|on ice|in the backlog|on the backlog|on the roadmap)\b|\bput a pin in (?P<x>`+clause+`{2,60})|\bhold off on (?P<x>`+clause+`{2,60})`),
 	// D3 remind me.
 	mk("remind", true, []string{"remind"}, `\bremind (?:me|us) to (?P<x>`+clause+`{2,100}?)\s*(?:\b(?:once|when|after|before|tomorrow|later|next|in the future|at some point)\b\s*(?P<r>`+clause+`*)|[.;!?,]|$)|\bremind (?:me|us) (?:about|that) (?P<x>`+clause+`{2,100}?)\s+(?:once|when|after|tomorrow|later|next week|next time|in the future|at some point)\b\s*(?P<r>`+clause+`*)`),
+	mk("not now x", false, []string{"now", "yet", "at the moment", "today"}, `\b(?:let'?s not|lets not|don'?t|no need to|we don'?t need to|not going to|won'?t) (?:worry about|bother with|focus on|deal with|do|tackle|touch|add|implement|chase|go down) (?P<x>`+clause+`{2,60}?)\s+(?:right now|for now|yet|now|at the moment|today)\b`),
+	mk("not for this", false, []string{"not for", "not in this", "can wait"}, `\bnot (?:for|in) this (?:pr|release|sprint|change|iteration|milestone|version|round|phase|ticket|task)\b|^(?:(?:i think|but|ok(?:ay)?|yeah),? )?(?:that|this|it|the rest) can wait\b`),
 	// D4 do it later.
 	mk("later", false, []string{"later", "future", "another time", "other time", "down the road", "next ", "some point", "eventually", "someday", "some day", "separately"}, `\b`+modalSub+`\s+(?:(?:also|easily|probably|always|just|maybe|definitely|still|then|only)\s+)?(?P<x>`+laterVrb+`\b`+clause+`{0,60}?)\s+(?:`+laterish+`)\b`),
 	mk("later we should", false, []string{"later", "next time"}, `(?:^|[,;] )(?:later|next time),? (?:we|let'?s|lets|i|you)\b(?: \w+)?? (?:should|could|can|'ll|will|need to|want to|might|ought to)\s+(?P<x>`+clause+`{3,})`),
@@ -60,6 +63,7 @@ var deferRules = []rule{
 	mk("issue", false, []string{"issue", "ticket", "todo", "bug", "card"}, `\b(?:add|create|file|log|open|make|write(?: up)?|raise|put in|cut|submit)\s+(?:(?:a|an|another|some|new|one|two|three|\d)\s+`+tracker+`|`+tracker+`|the\s+(?:(?:follow[- ]?up|linear|jira|github|gh|gsd|separate|tracking)\s+){1,3}(?:issues?|tickets?|todos?|bugs?|cards?))`+`(?:\s+(?P<p>for|about|on|with|to track|covering|describing|capturing|so|in|that|and|please)\b\s*(?P<x>`+clause+`*)|\s*[.,;:!?)\-]|\s*$)`),
 	mk("track as issue", true, []string{"track"}, `\btrack (?P<x>`+clause+`{1,60}?) (?:as|in) (?:a|an|the) (?:\w+ )?(?:issue|ticket|todo|follow[- ]?up)\b`),
 	mk("log in tracker", false, []string{"task", "todo", "backlog", "tracker", "roadmap", "linear", "jira"}, `\b(?:log|note|record|capture|jot down|write down|put)\s+(?P<x>`+clause+`{1,60}?)\s+(?:in|to|into|on) (?:the |a |our |my )?(?:[\w-]+ )?(?:tasks|todos?|todo list|backlog|issue tracker|tracker|roadmap|linear|jira)\b`),
+	mk("to backlog", false, []string{"backlog", "roadmap", "icebox", "todo list", "wishlist"}, `\b(?:add|move|put|throw|drop)\s+(?P<x>`+clause+`{1,60}?)\s+(?:to|on|in|into) (?:the |our |my )?(?:backlog|roadmap|icebox|todo list|wishlist|wish list)\b`),
 	mk("another todo", false, []string{"another"}, `\banother\s+(?:[\w-]+\s+){0,3}todos?\b`),
 	// D6 note this.
 	mk("note", false, []string{"note", "jot", "write"}, `\b(?:note|jot|write) (?:this|that|it)(?: down)?(?: also| too| for later)?\s*(?:[.!)]|$)|\bmake a note (?:of|to|about) (?P<x>`+clause+`+)`),

@@ -240,6 +240,13 @@ func pendingOf(in Input) (pending, bool) {
 	return pending{question: q, before: before}, ok
 }
 
+// reSkipNow finds the thing put off earlier in the same sentence: "skip
+// the benchmarks for now, we'll do them next sprint".
+var reSkipNow = regexp.MustCompile(`\b(?:skip|leave out|drop|ignore|hold off on|postpone|not worry about|not bother with|not do|leave) (?P<x>[^.;!?\n,]{2,60}?) (?:for now|right now|yet|until)\b`)
+
+// m2 returns the submatch offsets of re in lower(s).
+func m2(re *regexp.Regexp, s string) []int { return re.FindStringSubmatchIndex(lower(s)) }
+
 var reParenName = regexp.MustCompile(`\(([^()\s]+(?: [^()\s]+){0,3})\)`)
 
 // userAntecedent finds what a pointing deferral points at in the user's own
@@ -247,6 +254,12 @@ var reParenName = regexp.MustCompile(`\(([^()\s]+(?: [^()\s]+){0,3})\)`)
 // separate feature (lastInteraction)"), else the sentence before it when
 // that one names something itself.
 func userAntecedent(sents []string, s string) string {
+	if m := reSkipNow.FindStringSubmatch(lower(s)); m != nil {
+		i := reSkipNow.SubexpIndex("x")
+		if p := phrase(s[m2(reSkipNow, s)[2*i]:m2(reSkipNow, s)[2*i+1]]); p != "" && substantive(p) && !isPointer(p) {
+			return p
+		}
+	}
 	if m := reParenName.FindStringSubmatch(s); m != nil {
 		if p := phrase(m[1]); p != "" && substantive(p) {
 			return p

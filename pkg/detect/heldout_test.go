@@ -186,3 +186,36 @@ func TestPromptAnswers(t *testing.T) {
 		}
 	}
 }
+
+// More ways people put things off or float ideas, phrased unlike the corpus.
+func TestPromptPositives(t *testing.T) {
+	const (
+		done  = "I updated the loader and the tests pass."
+		offer = "The loader works. Want me to add schema validation for the config file?"
+	)
+	tests := []struct {
+		prompt, assistant string
+		kind              Kind
+		idea              string
+	}{
+		{"let's not worry about i18n right now, we can add it later", done, Deferred, "i18n"},
+		{"skip the benchmarks for now, we'll do them next sprint", done, Deferred, "the benchmarks"},
+		{"can we table the websocket idea for now?", done, Deferred, "the websocket idea"},
+		{"let's revisit the schema after the demo", done, Deferred, "the schema"},
+		{"add it to the backlog", offer, Deferred, "add schema validation for the config file"},
+		{"good idea but not for this PR", offer, Deferred, "add schema validation for the config file"},
+		{"that can wait", offer, Deferred, "add schema validation for the config file"},
+		{"let's do that in a follow-up", offer, Deferred, "add schema validation for the config file"},
+		{"oh, and it'd be cool if the CLI had shell completions someday", done, SideIdea, "the CLI had shell completions"},
+		{"idea: what if the status bar showed the branch", done, SideIdea, "what if the status bar showed the branch"},
+		{"also, longer term we should move off the legacy queue", done, SideIdea, "move off the legacy queue"},
+		{"tangent: should we have a staging env for the bot?", done, SideIdea, "should we have a staging env for the bot"},
+		{"also the search results are sorted wrong, newest should be first", "Should I keep the old API around for a release, or remove it now?", Question, "keep the old API around for a release"},
+	}
+	for _, tt := range tests {
+		got := Prompt(Input{Prompt: tt.prompt, Assistant: tt.assistant})
+		if len(got) != 1 || got[0].Kind != tt.kind || got[0].Idea != tt.idea {
+			t.Errorf("Prompt(%q) = %+v, want one %s with idea %q", tt.prompt, got, tt.kind, tt.idea)
+		}
+	}
+}
