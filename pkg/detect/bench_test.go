@@ -17,6 +17,18 @@ func BenchmarkPrompt(b *testing.B) {
 	}
 }
 
+// BenchmarkPromptOrdinary is the common case: a request, nothing to park.
+func BenchmarkPromptOrdinary(b *testing.B) {
+	in := Input{
+		Prompt:    "the dropdown closes when I click inside it, it should stay open. can you fix that and add a test?",
+		Assistant: "I updated the loader and the tests pass.",
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Prompt(in)
+	}
+}
+
 func BenchmarkPromptHuge(b *testing.B) {
 	line := "2026-01-02 10:00:01 INFO request served in 12ms, we will come back to it later maybe\n"
 	prose := "Please read this carefully and then tell me what you think about the design overall. "

@@ -29,7 +29,8 @@ var (
 )
 
 var (
-	sideMarkerKeys   = rule{keys: []string{"btw", "note to self", "by the way", "side", "random", "unrelated", "tangent", "topic", "idea", "thought", "thinking", "suggestion"}}
+	sideMarkerKeys   = rule{keys: []string{"btw", "note to self", "by the way", "side note", "sidenote", "side idea", "separate idea", "random", "unrelated", "tangent", "topic", "idea", "thought", "thinking", "suggestion"}}
+	ideaCueKeys      = rule{keys: []string{"should", "could", "might", "would", "may ", "can ", "'d ", "need to", "want to", "ought", "nice", "worth", "consider", "maybe", "some point", "someday", "eventually", "future", "forward", "what if", "how about", "idea", "wonder", "term"}}
 	sideImplicitKeys = rule{keys: []string{"wonder", " be ", "future", "(", "eventually", "someday", "some point", "one day", "forward", "nice", "term"}}
 )
 
@@ -50,7 +51,7 @@ func findSide(sents []string, explicitOnly bool) (match, bool) {
 		lx := lower(x)
 		marker := ls[m[0] : m[1]-len(x)]
 		named := strings.Contains(marker, "idea") || strings.Contains(marker, "thought") || strings.Contains(marker, "suggestion")
-		if !named && !reIdeaCue.MatchString(lx) {
+		if !named && !(ideaCueKeys.mayMatch(lx) && reIdeaCue.MatchString(lx)) {
 			continue
 		}
 		if strings.HasSuffix(strings.TrimSpace(lx), "?") && reAskClaude.MatchString(lx) && !strings.Contains(lx, "wonder") {
