@@ -219,3 +219,35 @@ func TestPromptPositives(t *testing.T) {
 		}
 	}
 }
+
+// The exchanges of the shared fixtures (transcript-tasks-question.jsonl,
+// transcript-askuserquestion.jsonl and the real 2.1.332 capture).
+func TestPromptFixtures(t *testing.T) {
+	const refresh = "I fixed the refresh race and TestRefresh passes.\n\nOne question before I go on: should expired refresh tokens return 401 or 403?"
+	tests := []struct {
+		in        Input
+		kind      Kind
+		idea, ctx string
+	}{
+		{Input{Prompt: "btw, at some point we should add a retry budget to the upload client, but not now", Assistant: "I'll look at the middleware and track the work.", Task: "Fix the refresh race in middleware/auth.go"},
+			SideIdea, "add a retry budget to the upload client", "Fix the refresh race in middleware/auth.go"},
+		{Input{Prompt: "Now add request logging to the payments service", Assistant: refresh},
+			Question, "should expired refresh tokens return 401 or 403", "One question before I go on: should expired refresh tokens return 401 or 403?"},
+		{Input{Prompt: "403, and log it", Assistant: refresh}, "", "", ""},
+		{Input{Prompt: "Add a settings page for notifications", Assistant: "Using CSS variables. Do you also want the toggle persisted in localStorage?"},
+			Question, "the toggle persisted in localStorage", "Do you also want the toggle persisted in localStorage?"},
+		{Input{Prompt: "Theme context", AskQuestion: "Which approach should dark mode use?", AskOptions: []string{"CSS variables", "Theme context"}}, "", "", ""},
+	}
+	for _, tt := range tests {
+		got := Prompt(tt.in)
+		if tt.kind == "" {
+			if len(got) != 0 {
+				t.Errorf("Prompt(%q) = %+v, want nothing", tt.in.Prompt, got)
+			}
+			continue
+		}
+		if len(got) != 1 || got[0].Kind != tt.kind || got[0].Idea != tt.idea || got[0].Context != tt.ctx {
+			t.Errorf("Prompt(%q) = %+v, want %s idea %q context %q", tt.in.Prompt, got, tt.kind, tt.idea, tt.ctx)
+		}
+	}
+}

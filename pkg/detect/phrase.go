@@ -83,7 +83,10 @@ var pronoun = map[string]bool{"it": true, "them": true, "that": true, "this": tr
 // metaWords say what to do with a thing, not what the thing is.
 var metaWords = map[string]bool{"issue": true, "file": true, "todo": true, "ticket": true, "follow": true,
 	"clean": true, "implement": true, "track": true, "create": true, "bug": true, "linear": true,
-	"proceed": true, "tackle": true, "address": true, "look": true, "separate": true, "leave": true}
+	"proceed": true, "tackle": true, "address": true, "look": true, "separate": true, "leave": true,
+	"prefer": true, "preference": true, "choose": true, "choice": true, "pick": true, "option": true,
+	"approach": true, "direction": true, "opinion": true, "thinking": true, "recommend": true,
+	"question": true, "decision": true, "sound": true, "okay": true}
 
 // assistantTopic names what Claude's message was about, for a prompt that
 // only points at it: the thing Claude offered or asked about, else the
@@ -123,6 +126,10 @@ func assistantTopic(msg string) string {
 	return ""
 }
 
+// reMetaHead is a lead-in that names no thing: "One question before I go
+// on:", "Quick decision:".
+var reMetaHead = regexp.MustCompile(`^(?:one|a|quick|last|another|final)?\s*(?:question|thing|decision|choice|point)\b`)
+
 // questionIdea names the thing a question asks about: the offer without
 // its "Would you like me to", else the clause before a dash ("I noticed X
 // — want me to fix it?"), else the sentence before a bare "Which do you
@@ -144,13 +151,16 @@ func questionIdea(q, before string) string {
 	if i := strings.Index(lower(rest), ", or "); i > 0 {
 		rest = rest[:i]
 	}
-	cands = append(cands, rest, head)
+	cands = append(cands, rest)
+	if head != "" && !reMetaHead.MatchString(lower(head)) {
+		cands = append(cands, head)
+	}
 	ss := sentences(before)
 	for k := len(ss) - 1; k >= 0 && k >= len(ss)-2; k-- {
 		cands = append(cands, ss[k])
 	}
 	for _, c := range cands {
-		if p := phrase(c); p != "" && substantive(p) && !isPointer(p) && !reAsks.MatchString(lower(p)) {
+		if p := phrase(c); p != "" && substantive(p) && !isPointer(p) {
 			return p
 		}
 	}

@@ -14,7 +14,7 @@ var (
 	// Lines that close a message without asking anything.
 	reCloser = regexp.MustCompile(`^(?:let me know\b|happy to\b|hope (?:this|that) helps|feel free\b|cheers|thanks|thank you|good luck|enjoy|🤖)`)
 	// What Claude says before the thing it offers to do or asks to choose.
-	reOpener = regexp.MustCompile(`^(?:so,? |ok,? |and |also,? |or |now,? )?(?:would you like(?: me)? to|would you want(?: me)?(?: to)?|what (?:would|do) you (?:like|want) to (?:\w+ )?(?:about|regarding)|would you prefer(?: me)? to|do you want(?: me)? to|do you want|want me to|should i|shall i|should we|shall we|can i|may i|could i|would it help if i|do you prefer(?: to)?|would you rather|want to|ready to|is it ok if i|ok to)\s+`)
+	reOpener = regexp.MustCompile(`^(?:so,? |ok,? |and |also,? |or |now,? )?(?:(?:would|do|did) you (?:also |still |really |maybe )?(?:like|want|prefer|need)(?: me| us)?(?: to)?|what (?:would|do) you (?:like|want) to (?:\w+ )?(?:about|regarding)|(?:should|shall|can|may|could) (?:i|we)|want me to|would it help if i|do you prefer(?: to)?|would you rather|want to|ready to|is it ok if i|ok to|how about i)\s+(?:also\s+|just\s+|go ahead and\s+)?`)
 	// Open-ended "what next?" questions: any prompt answers them.
 	reOpenEnded = regexp.MustCompile(`what (?:would|do|should|shall|can) (?:you|we|i) (?:like (?:me )?to |want (?:me )?to )?(?:do|work on|tackle|focus on|look at|build|start with)\b|what(?:'s| is) next|anything else|what(?:'s| is) the (?:\w+ )?task|how would you like to proceed|what can i (?:help|do)|where would you like|what(?:'s| is) on your mind|what are we (?:doing|working on)`)
 	// Check-ins about the message itself.
