@@ -123,3 +123,27 @@ func TestQuestionIdea(t *testing.T) {
 		}
 	}
 }
+
+func TestParkable(t *testing.T) {
+	tests := []struct {
+		q  string
+		ok bool
+	}{
+		{"Want me to add jitter to the backoff?", true},
+		{"Which backend should the session cache use?", true},
+		{"What would you like to do next?", false},
+		{"Does this help narrow down where it's failing?", false},
+		{"Any files I'm missing?", false},
+		{"Should I commit this?", false},
+		{"Would you like me to create a commit with these changes?", false},
+		{"Ready to commit?", false},
+		{"Want me to change anything else?", false},
+		{"Shall I continue with the next task?", false},
+		{"Would you like me to proceed with Sprint 0 (fixing the underscore bug) now?", true},
+	}
+	for _, tt := range tests {
+		if got := parkable(tt.q); got != tt.ok {
+			t.Errorf("parkable(%q) = %v, want %v", tt.q, got, tt.ok)
+		}
+	}
+}
