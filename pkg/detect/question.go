@@ -87,13 +87,24 @@ func trailingQuestion(msg string) (question, before string, ok bool) {
 			// ("Does this help? Want me to …?" keeps the last only).
 			prev := strings.Join(ss[:k], " ")
 			before := tail(append(append([]string{}, lines[:n-1-back]...), prev), 300)
-			return clip(strings.TrimSpace(s), 400), before, true
+			return clip(dropLeadIn(strings.TrimSpace(s)), 400), before, true
 		}
 		if after > 240 {
 			break
 		}
 	}
 	return "", "", false
+}
+
+var reLeadIn = regexp.MustCompile(`^(?:one|a|quick|last|another|final|small|open)?\s*(?:question|thing|decision|choice|point)\b[^:?]{0,40}:\s+`)
+
+// dropLeadIn removes a lead-in that names no thing: "One thing before I go
+// further: should X?" asks "should X?".
+func dropLeadIn(q string) string {
+	if loc := reLeadIn.FindStringIndex(lower(q)); loc != nil && len(q)-loc[1] >= 10 {
+		return q[loc[1]:]
+	}
+	return q
 }
 
 // introAsks reports whether a line that opens a list asks the user to pick

@@ -9,6 +9,7 @@ func TestTrailingQuestion(t *testing.T) {
 	}{
 		{"Tests pass. Want me to add jitter to the backoff?", "Want me to add jitter to the backoff?", true},
 		{"Which do you prefer?", "Which do you prefer?", true},
+		{"Fixed.\n\nOne thing before I go further: should expired tokens return **401** or **403**?", "should expired tokens return 401 or 403?", true},
 		{"**Would you like me to split the package?** It would make the imports cleaner.", "Would you like me to split the package?", true},
 		{"Why does this fail? Because the lock is taken twice. I fixed it.", "", false},
 		{"Done.\n\nLet me know if you have questions.", "", false},
