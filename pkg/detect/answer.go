@@ -7,7 +7,7 @@ import (
 
 var (
 	// Acknowledgements that neither answer nor ask anything.
-	reFiller = regexp.MustCompile(`^(?:ok(?:ay)?|alright|hmm+|uh+|um+|so|well|cool|great|nice|thanks|thank you|thx|perfect|got it|i see|understood|wait|hey|oh|ah|btw|also|and|now|then)\b[\s,.!:;—–-]*`)
+	reFiller = regexp.MustCompile(`^(?:ok(?:ay)?|alright|hmm+|uh+|uhh+|um+|erm|so|well|cool|great|nice|thanks|thank you|thx|perfect|got it|i see|understood|wait|hey|oh|ah|btw|also|and|now|then)\b[\s,.!:;—–-]*`)
 	// Openings that answer a question, however tersely.
 	reAnswerStart = regexp.MustCompile(`^(?:(?:yes|yeah|yep|yup|ya|yas|sure|no|nope|nah|not really|not yet|please do|do it|do that|go ahead|go for it|proceed|sounds good|sounds right|looks good|lgtm|agreed|agree|correct|exactly|right|true|false|both|neither|either|all of (?:them|the above)|all|none|option|approach|ship it|the (?:first|second|third|fourth|last|former|latter|other|simple|simpler|quick|quicker)|first one|second one|let'?s (?:do|go with|go for|keep|stick|try|use|fix|leave|skip|drop|roll|revert|not|handle)|lets (?:do|go with|go for|keep|stick|try|use|fix|leave|skip|drop|roll|revert|not|handle)|go with|i'?d (?:go|prefer|say|rather|like|pick|choose|keep|lean)|i (?:prefer|think|agree|like|guess|believe|allow|lean|vote|choose|pick|want option)|i'?m (?:fine|ok|okay|good|happy|leaning)|i am (?:fine|ok|okay|good|happy)|i don'?t (?:think|mind|care|know|need|want|see)|keep (?:it|them|this|that|both)|leave (?:it|them|this|that)|skip (?:it|them|this|that)|drop (?:it|them|this|that)|don'?t|never ?mind|fine|good|works for me|makes sense|that works|that'?s fine|that'?s ok)\b|(?:\d{1,3}|[a-h])(?:\s*$|\s*[.):,+&/]|\s+(?:and|or|&|\+|then|but|first|-)\b)|#\d)`)
 	// Mentions of a listed option: "option 2", "approach B", "1 and 3".
@@ -45,7 +45,7 @@ var stop = func() map[string]bool {
 func keyWords(ls string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range words(ls) {
-		if len(w) < 3 || stop[w] || w[0] >= '0' && w[0] <= '9' {
+		if len(w) < 3 || stop[w] || w[0] >= '0' && w[0] <= '9' || strings.ContainsRune(w, '\'') {
 			continue
 		}
 		out[stem(w)] = true
@@ -75,17 +75,22 @@ func sharesN(prompt map[string]bool, topic string) int {
 	return n
 }
 
-// leavesQuestion decides rule Q2: does the typed prompt move on to a new
-// request instead of answering or following up on the pending question?
-func leavesQuestion(typed string, q pending) bool {
-	lp := strings.TrimSpace(lower(typed))
-	for {
+// dropFillers removes acknowledgements from the start of lowered text.
+func dropFillers(lp string) string {
+	for i := 0; i < 8; i++ {
 		rest := reFiller.ReplaceAllString(lp, "")
 		if rest == lp {
 			break
 		}
 		lp = rest
 	}
+	return lp
+}
+
+// leavesQuestion decides rule Q2: does the typed prompt move on to a new
+// request instead of answering or following up on the pending question?
+func leavesQuestion(typed string, q pending) bool {
+	lp := dropFillers(strings.TrimSpace(lower(typed)))
 	if lp == "" || reAnswerStart.MatchString(lp) {
 		return false
 	}

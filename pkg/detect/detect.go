@@ -294,6 +294,8 @@ var reSkipNow = regexp.MustCompile(`\b(?:skip|leave out|drop|ignore|hold off on|
 // m2 returns the submatch offsets of re in lower(s).
 func m2(re *regexp.Regexp, s string) []int { return re.FindStringSubmatchIndex(lower(s)) }
 
+var reConj = regexp.MustCompile(`^(?:or|and|but|so)\b`)
+
 var reParenName = regexp.MustCompile(`\(([^()\s]+(?: [^()\s]+){0,3})\)`)
 
 // userAntecedent finds what a pointing deferral points at in the user's own
@@ -313,16 +315,23 @@ func userAntecedent(sents []string, s string) string {
 		}
 	}
 	for i, t := range sents {
-		if t != s || i == 0 {
+		if t != s {
 			continue
 		}
-		prev := sents[i-1]
-		lp := lower(prev)
-		if reAnaphora.MatchString(lp) || reAnswerStart.MatchString(lp) || reOptionRef.MatchString(lp) {
+		// Walk back over at most two sentences: "could we dedupe the
+		// agents? or is that too much effort? fine to do it later".
+		for j := i - 1; j >= 0 && j >= i-2; j-- {
+			lp := dropFillers(lower(sents[j]))
+			if reAnswerStart.MatchString(lp) || reOptionRef.MatchString(lp) {
+				return ""
+			}
+			if reConj.MatchString(lp) || reAnaphora.MatchString(lp) {
+				continue
+			}
+			if p := phrase(sents[j]); p != "" && substantive(p) && !isPointer(p) {
+				return p
+			}
 			return ""
-		}
-		if p := phrase(prev); p != "" && substantive(p) && !isPointer(p) {
-			return p
 		}
 		return ""
 	}

@@ -10,9 +10,9 @@ const maxIdea = 80
 
 var (
 	// Openings that carry no meaning of their own.
-	reLead = regexp.MustCompile(`^(?:it )?(?:would|'d) be (?:nice|cool|great|good|useful|neat|helpful|handy) (?:if|to)\s+(?:we (?:could|can|would)\s+)?|^(?:and|but|so|also|then|maybe|perhaps|probably|just|really|please|that|to|ideally|honestly|actually|imo|i think|i guess|the idea (?:of|that|is)|idea|thought|hmm+|ok(?:ay)?|one|a|suggestion)\b[\s,:—–-]*|^(?:i noticed|i see|i found|i wonder|looks like|it seems|it looks like|note|going forward|already|in the future|at some point|this would require|we'?d need to)\b[\s,:]*|^(?:we|you|i|it|they|agents?)\s+(?:could|should|might|would|may|can|need to|ought to|want to|want|need|will|'d|'ll|really need to|must)\s+(?:also\s+|really\s+|probably\s+|maybe\s+|eventually\s+|someday\s+|at some point\s+|rather\s+|even\s+)*|^(?:let'?s|lets|let me)\s+|^(?:can|could|would) (?:you|we)\s+|^go ahead and\s+|^(?:if|whether) (?:we|it)\s+(?:(?:should|could|want|need|can)(?: to)?\s+)?`)
+	reLead = regexp.MustCompile(`^(?:it )?(?:would|'d) be (?:nice|cool|great|good|useful|neat|helpful|handy) (?:if|to)\s+(?:we (?:could|can|would)\s+)?|^(?:and|but|so|also|then|maybe|perhaps|probably|just|really|please|that|to|ideally|honestly|actually|imo|i think|i guess|the idea (?:of|that|is)|idea|thought|hmm+|ok(?:ay)?|one|a|suggestion)\b[\s,:—–-]*|^(?:i noticed|i see|i found|i wonder|looks like|it seems|it looks like|note|going forward|already|in the future|at some point|(?:\w+ing )?(?:it|this|that) would (?:mean|require|involve|need)|we'?d need to)\b[\s,:]*|^(?:we|you|i|it|they|agents?)\s+(?:could|should|might|would|may|can|need to|ought to|want to|want|need|will|'d|'ll|really need to|must)\s+(?:also\s+|really\s+|probably\s+|maybe\s+|eventually\s+|someday\s+|at some point\s+|rather\s+|even\s+)*|^(?:let'?s|lets|let me)\s+|^(?:can|could|would) (?:you|we)\s+|^go ahead and\s+|^(?:if|whether) (?:we|it)\s+(?:(?:should|could|want|need|can)(?: to)?\s+)?`)
 	// Where an idea phrase ends: a new clause, a reason, a time.
-	reCut = regexp.MustCompile(`[.?!;] |\s[—–]\s|\s--\s|, (?:but|so|which|and then|because|since|as|if|though)\b|\s(?:because|since|though|although)\s|\s(?:for now|for later|later on|later|at some point|in the future|eventually|someday|going forward|right now|too|as well)\b|\s(?:until|once|after)\s|\s(?:and (?:then )?(?:move on|continue|carry on|keep going|proceed|come back))\b|, (?:\w+ )?(?:is|isn'?t|are|aren'?t|was|wasn'?t|has|hasn'?t|will|won'?t|doesn'?t)\b|,? (?:or something\b|or similar\b|or if\b|or whether\b|e\.g\.|i\.e\.|etc\b|instead of\b|so that\b|so it\b|, or\b)`)
+	reCut = regexp.MustCompile(`[.?!;] |\s[—–]\s|\s--\s|, (?:but|so|which|and then|because|since|as|if|though)\b|\s(?:because|since|though|although)\s|\s(?:for now|for later|later on|later|at some point|in the future|eventually|someday|going forward|right now|too|as well)\b|\s(?:until|once|after)\s(?:the|we|it|this|that|you|i|they|our|a|an|\w+ (?:is|are|works?|lands?|ships?|passes|merges?|gets))\b|\s(?:and (?:then )?(?:move on|continue|carry on|keep going|proceed|come back))\b|, (?:\w+ )?(?:is|isn'?t|are|aren'?t|was|wasn'?t|has|hasn'?t|will|won'?t|doesn'?t)\b|,? (?:or something\b|or similar\b|or if\b|or whether\b|e\.g\.|i\.e\.|etc\b|instead of\b|so that\b|so it\b|, or\b)`)
 	// Pointers: the thing is named elsewhere.
 	rePointer = regexp.MustCompile(`^(?:(?:pick (?:it|this|that) up|do|handle|tackle|address|fix|look at|look into|deal with|discuss|think about|figure out|revisit|change|implement|clean up|pick up|worry about|sort out|explore|investigate|check|test|refactor|review|improve|get to|talk about|file|log|add|create|track|note|log|document)\b\s*)?(?:it|that|this|these|those|them|this one|that one|the rest|the others|everything else|stuff|something|things|all of (?:it|that|this)|that part|this part|the other (?:one|part|thing))?(?:\s+(?:too|also|as well|please))?$`)
 )
@@ -87,6 +87,15 @@ var metaWords = map[string]bool{"issue": true, "file": true, "todo": true, "tick
 	"prefer": true, "preference": true, "choose": true, "choice": true, "pick": true, "option": true,
 	"approach": true, "direction": true, "opinion": true, "thinking": true, "recommend": true,
 	"question": true, "decision": true, "sound": true, "okay": true}
+
+// metaStems are metaWords as keyWords returns them.
+var metaStems = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range metaWords {
+		m[stem(w)] = true
+	}
+	return m
+}()
 
 // assistantTopic names what Claude's message was about, for a prompt that
 // only points at it: the thing Claude offered or asked about, else the
@@ -171,7 +180,7 @@ func questionIdea(q, before string) string {
 // is not only about what to do with it.
 func substantive(p string) bool {
 	for w := range keyWords(lower(p)) {
-		if !metaWords[w] {
+		if !metaStems[w] {
 			return true
 		}
 	}
