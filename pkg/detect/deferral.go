@@ -88,7 +88,7 @@ var reLaterPlace = regexp.MustCompile(`^(?: on)? (?:in|down|inside|within) (?:th
 
 // rePurpose ends the text before "we can check it later" when the later
 // belongs to a purpose ("add logs so we can check it later"), not a plan.
-var rePurpose = regexp.MustCompile(`\b(?:so|so that|in order|order|easy|easier|able|lets us|let us|allow us|allows us|way)\s*(?:to\s*)?$`)
+var rePurpose = regexp.MustCompile(`\b(?:so|so that|in order|order|able|lets us|let us|allow us|allows us|way)\s*(?:to\s*)?$`)
 
 var reNegClause = regexp.MustCompile(`\b(?:so|so that|don'?t|won'?t|never|doesn'?t|isn'?t|not|if|when|because)\b`)
 
