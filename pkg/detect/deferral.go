@@ -41,7 +41,7 @@ const (
 // deferRules are the user's deferrals (rules D1-D9 in detect.go).
 var deferRules = []rule{
 	// D1 come back to it.
-	mk("come back", true, []string{"back"}, `(?:'ll|will|can|could|should|let'?s|lets|to|need to|must|gonna|we|i)\s+(?:\w+\s+)?(?:come|circle) back (?:to|on)\s+(?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until)\b|[.;!?,(]|$)`),
+	mk("come back", true, []string{"back"}, `(?:\b(?:we|i|let'?s|lets)(?:'ll| will| can| could| should| need to| must| are going to| am going to| gonna| have to| want to| might| may)?|\b(?:fine|ok|okay|happy|good|want|plan|need|have) to)\s+(?:\w+\s+)?(?:come|circle) back (?:to|on)\s+(?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until)\b|[.;!?,(]|$)`),
 	mk("come back later", true, []string{"back"}, `\b(?:come|circle|get) back to (?P<x>`+clause+`*?)\s+(?:`+laterish+`)\b`),
 	mk("revisit after", false, []string{"revisit"}, `\brevisit (?P<x>`+clause+`{1,60}?)\s+(?:`+laterish+`|after|once|next)\b`),
 	mk("revisit", false, []string{"revisit"}, `\b(?:can|could|will|'ll)\s+(?:always\s+)?revisit (?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until|next)\b|[.;!?,]|$)`),
@@ -72,7 +72,7 @@ var deferRules = []rule{
 	mk("follow up", false, []string{"follow"}, `\b(?:i'?ll|we'?ll|i will|we will|let'?s|lets|can|could|we can|i can|should)\s+follow up (?:on|with|about|later)\b|\b(?P<x>`+clause+`{3,60}?)\s+(?:in|as|for) a (?:separate |later |future )?follow[- ]?up\b`),
 	mk("out of scope", false, []string{"scope", "separate"}, `(?P<x>`+clause+`{3,60}?)\s+(?:is|are|feels|seems)\s+(?:\w+\s+)?(?:out of scope|a separate (?:concern|issue|task))`),
 	// D8 once X works, let's Y.
-	mk("once", false, []string{"once", "after"}, `^(?:once|after) (?P<r>[^,]{3,60}),\s*(?:let'?s|lets|we should|we can|we'?ll|we need to|remind me to|i want to|we could) (?:\w+ )?(?P<x>`+clause+`{3,})`),
+	mk("once", false, []string{"once", "after"}, `^(?:once|after) (?P<r>[^,]{3,60}),\s*(?:let'?s|lets|we should|we can|we'?ll|we need to|remind me to|i want to|we could) (?:(?:also|then|probably|definitely|just|maybe) )?(?P<x>`+clause+`{3,})`),
 }
 
 // trivialAfter are the steps that follow "once X, let's …" within the
@@ -89,6 +89,12 @@ var reLaterPlace = regexp.MustCompile(`^(?: on)? (?:in|down|inside|within) (?:th
 // rePurpose ends the text before "we can check it later" when the later
 // belongs to a purpose ("add logs so we can check it later"), not a plan.
 var rePurpose = regexp.MustCompile(`\b(?:so|so that|in order|order|able|lets us|let us|allow us|allows us|way)\s*(?:to\s*)?$`)
+
+var reYouMe = regexp.MustCompile(`^(?:you|me|us|him|her)\b`)
+
+// reMilestone is what a deferral waits for: a thing that works, lands or
+// ships, not a step of the code ("after the loop finishes").
+var reMilestone = regexp.MustCompile(`\b(?:works?|working|lands?|landed|ships?|shipped|merged?|deployed|released?|fixed|stable|launch(?:ed|es)?|demo|beta|ga|v\d+|release|migration|refactor|is in|goes (?:in|out|live)|is live|this pr|the pr|mvp|rollout|freeze|sprint|milestone|auth)\b`)
 
 var reNegClause = regexp.MustCompile(`\b(?:so|so that|don'?t|won'?t|never|doesn'?t|isn'?t|not|if|when|because)\b`)
 
@@ -113,8 +119,14 @@ func findDeferral(sents []string, long bool) (match, bool) {
 				continue
 			}
 			x, rs := group(r.re, m, s, "x"), group(r.re, m, s, "r")
+			if reYouMe.MatchString(lower(x)) {
+				continue // "I'll come back to you with the numbers"
+			}
 			switch r.name {
 			case "once":
+				if !reMilestone.MatchString(lower(rs)) {
+					continue // "after the loop finishes, let's print a summary"
+				}
 				if reTrivialCond.MatchString(lower(strings.TrimSpace(rs))) || reTrivialNext.MatchString(lower(x)) {
 					continue
 				}

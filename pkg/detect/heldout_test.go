@@ -80,6 +80,11 @@ func TestPromptHeldOut(t *testing.T) {
 		{"what's the difference", Input{Prompt: "what's the difference in memory use between the two?", Assistant: "Should I use a mutex or a channel for the counter?"}, "", ""},
 		{"port answer", Input{Prompt: "use 8080", Assistant: "Which port should the server listen on?"}, "", ""},
 		{"count question", Input{Prompt: "how many are there?", Assistant: "Want me to fix the remaining lint warnings?"}, "", ""},
+		{"come back to you", Input{Prompt: "I'll come back to you with the numbers", Assistant: done}, "", ""},
+		{"ui comes back", Input{Prompt: "after saving it should come back to the main menu", Assistant: done}, "", ""},
+		{"after the loop", Input{Prompt: "after the loop finishes, let's print a summary of the failures", Assistant: done}, "", ""},
+		{"once auth works", Input{Prompt: "once auth works, let's add retries to the upload client", Assistant: done}, Deferred, "add retries to the upload client"},
+		{"side note info", Input{Prompt: "side note: you should know the staging DB is shared", Assistant: done}, "", ""},
 		{"deal with later", Input{Prompt: "we can deal with pagination later, ship the list view first", Assistant: done}, Deferred, "deal with pagination"},
 
 		{"btw expectation", Input{Prompt: "btw, the tests should pass now", Assistant: done}, "", ""},
