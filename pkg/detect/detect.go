@@ -40,8 +40,10 @@ Deferral (D): the user puts something off.
 
   D1  (explicit) "let's come back to retries once auth works" -> "retries";
       "we will come back to it later" -> what Claude offered. "we can
-      revisit this", "let's revisit the schema after the demo". Not "let's
-      get back to the parser bug" (that resumes it now).
+      revisit this", "let's revisit the schema after the demo". A person
+      comes back: not "it should come back to the main menu", not "I'll
+      come back to you", not "let's get back to the parser bug" (that
+      resumes it now).
   D2  (explicit) park / shelve / postpone / punt on / defer / backlog + it,
       this, that; or + a time: "defer locking for now until we migrate" ->
       "locking", "can we table the websocket idea for now?". "put X on
@@ -68,8 +70,10 @@ Deferral (D): the user puts something off.
       separate task", "I'll follow up with the author", "X in a follow-up",
       "X is out of scope". Not "that's in a separate PR" (no verb), not "do
       it in a separate branch" (that is now).
-  D8  "once auth works, let's add retries" -> "add retries", but not
-      sequencing: "once that's done, let's commit".
+  D8  "once auth works, let's add retries" -> "add retries": the
+      condition is a milestone (works, lands, ships, is deployed, the
+      beta…), so not "after the loop finishes, let's print a summary", and
+      the step is not sequencing: "once that's done, let's commit".
   Idea: the thing named, reduced by phrase() (no filler opening, cut at
   its first clause or time word, at most 80 bytes). When the user only
   points ("that", "look at it", "this observation"), the idea is, in order:
@@ -86,7 +90,7 @@ Side idea (S): a new idea raised while working on something else.
   S1  (explicit) a marker, then an idea: "btw", "side note", "random
       thought", "unrelated, but", "tangent", "one suggestion:", "idea:" …
       Markers that do not name an idea need a cue in the rest: "we
-      should/could", "X could use Y", "would be nice", "worth adding",
+      should/could" (not "you should"), "X could use Y", "would be nice", "worth adding",
       "at some point", "long term", "should we". "btw, we should support
       SSO at some point" -> "support SSO". Not "How did we miss this btw?",
       not "btw, why is CI slow?", not "btw, the tests should pass now", not
