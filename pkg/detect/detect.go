@@ -244,19 +244,17 @@ func Prompt(in Input) []Finding {
 		if idea == "" && in.AskQuestion != "" {
 			idea = questionIdea(in.AskQuestion, "")
 		}
-		if idea == "" {
-			idea = phrase(d.idea)
+		if idea == "" && d.idea != "" {
+			idea = phrase(d.idea) // "look at it later" with nothing to point at
 		}
-		if idea == "" {
-			idea = phrase(d.sentence)
-		}
-		if idea != "" {
+		// An idea that names nothing ("later", "do that") is not parked.
+		if idea != "" && substantive(idea) {
 			out = append(out, Finding{Kind: Deferred, Idea: idea, Context: deferContext(d, in.Task),
 				Why: "the user said " + quote(d.sentence)})
 		}
 	}
 	if hasSide {
-		if idea := phrase(side.idea); idea != "" {
+		if idea := phrase(side.idea); idea != "" && substantive(idea) {
 			out = append(out, Finding{Kind: SideIdea, Idea: idea, Context: clip(oneLine(in.Task), 200),
 				Why: "the user said " + quote(side.sentence)})
 		}

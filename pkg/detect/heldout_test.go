@@ -85,6 +85,8 @@ func TestPromptHeldOut(t *testing.T) {
 		{"after the loop", Input{Prompt: "after the loop finishes, let's print a summary of the failures", Assistant: done}, "", ""},
 		{"once auth works", Input{Prompt: "once auth works, let's add retries to the upload client", Assistant: done}, Deferred, "add retries to the upload client"},
 		{"side note info", Input{Prompt: "side note: you should know the staging DB is shared", Assistant: done}, "", ""},
+		{"bare later", Input{Prompt: "later", Assistant: "Done."}, "", ""},
+		{"later offer", Input{Prompt: "later", Assistant: offer}, Deferred, "add jitter to the backoff"},
 		{"deal with later", Input{Prompt: "we can deal with pagination later, ship the list view first", Assistant: done}, Deferred, "deal with pagination"},
 
 		{"btw expectation", Input{Prompt: "btw, the tests should pass now", Assistant: done}, "", ""},
