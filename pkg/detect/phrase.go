@@ -26,14 +26,16 @@ func phrase(s string) string {
 	s = oneLine(stripMD(s))
 	s = strings.Trim(s, " \"'“”‘’()[]{}<>,.;:!?-—–")
 	for i := 0; i < 8; i++ {
-		ls := lower(s)
+		// Openings are short: match on a prefix, so the cost does not
+		// grow with the text.
+		ls := lower(prefix(s, 64))
 		loc := reLead.FindStringIndex(ls)
 		if loc == nil || loc[1] == 0 || loc[1] >= len(s) {
 			break
 		}
 		s = strings.TrimLeft(s[loc[1]:], " ,:")
 	}
-	if loc := reCut.FindStringIndex(lower(s)); loc != nil && loc[0] >= 3 {
+	if loc := reCut.FindStringIndex(lower(prefix(s, maxIdea+16))); loc != nil && loc[0] >= 3 {
 		s = s[:loc[0]]
 	}
 	s = clip(s, maxIdea)
@@ -51,6 +53,14 @@ func phrase(s string) string {
 	s = strings.Trim(s, " ,;:-—–")
 	if len(s) < 3 {
 		return ""
+	}
+	return s
+}
+
+// prefix returns at most the first n bytes of s.
+func prefix(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
 	}
 	return s
 }
