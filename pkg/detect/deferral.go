@@ -56,7 +56,8 @@ var deferRules = []rule{
 	// D4 do it later.
 	mk("later", false, []string{"later", "future", "another time", "other time", "down the road", "next ", "some point", "eventually", "someday", "some day", "separately"}, `\b`+modalSub+`\s+(?:(?:also|easily|probably|always|just|maybe|definitely|still|then|only)\s+)?(?P<x>`+laterVrb+`\b`+clause+`{0,60}?)\s+(?:`+laterish+`)\b`),
 	mk("later we should", false, []string{"later", "next time"}, `(?:^|[,;] )(?:later|next time),? (?:we|let'?s|lets|i|you)\b(?: \w+)?? (?:should|could|can|'ll|will|need to|want to|might|ought to)\s+(?P<x>`+clause+`{3,})`),
-	mk("todo", true, []string{"todo", "to-do"}, `^(?:todo|to-do)(?: for later| later)?\s*[:\-—]\s*(?P<x>.{3,})|\btodo for later\b`),
+	mk("todo for later", true, []string{"todo"}, `^(?:todo|to-do) (?:for later|later)\s*[:\-—]?\s*(?P<x>.{3,})|\btodo for later\b`),
+	mk("todo", false, []string{"todo", "to-do"}, `^(?:todo|to-do)\s*[:\-—]\s*(?P<x>.{3,})`),
 	mk("for later", true, []string{"for ", "aside"}, `\b(?:save|keep|hold|park|put|set) (?P<x>this|that|it|these|those|them)(?: one)? (?:for (?:later|another time|next time|a follow[- ]?up|a future \w+|a later \w+|the future)|aside)\b|\b(?:leave|note|bookmark|set aside)\s+(?P<x>`+clause+`{1,60}?)\s+for (?:later|another time|next time|a follow[- ]?up|a future \w+|a later \w+|the future)\b|\b(?P<x>something|one|idea|thing|note|question|thought|topic|item)s? for later\b`),
 	mk("not now", false, []string{"now", "later", "today"}, `^(?:but |maybe |ok(?:ay)?,? |hmm,? |nah,? |no,? )?(?:not (?:right )?now|maybe later|later|not today|not yet,? (?:but )?later)\s*(?:[.!,;:—-]|$)`),
 	// D5 file it: an issue, a ticket, a todo.

@@ -62,7 +62,8 @@ Deferral (D): the user puts something off.
       later".
   D5  filing it elsewhere: "file an issue", "add a linear issue for that",
       "create the follow up Linear issue", "add gsd todos for LOW-02", "log
-      X in the debug tasks", "add it to the backlog", "TODO: X" (explicit),
+      X in the debug tasks", "add it to the backlog", "TODO: X" (only
+      "TODO for later: X" is explicit: a pasted spec has TODO lines),
       "another … todo". Not "fix the issue", "create an issue template",
       "add a TODO comment", "add an issue number".
   D6  "(note this also)", "make a note of X". Not "note that the API …".
