@@ -239,11 +239,14 @@ func Prompt(in Input) []Finding {
 		if idea == "" {
 			idea = userAntecedent(sents, d.sentence)
 		}
+		if idea == "" && in.AskQuestion != "" {
+			// The open AskUserQuestion is what "that" points at.
+			if p := questionIdea(in.AskQuestion, ""); substantive(p) {
+				idea = p
+			}
+		}
 		if idea == "" && in.Assistant != "" {
 			idea = assistantTopic(in.Assistant)
-		}
-		if idea == "" && in.AskQuestion != "" {
-			idea = questionIdea(in.AskQuestion, "")
 		}
 		if idea == "" && d.idea != "" {
 			idea = phrase(d.idea) // "look at it later" with nothing to point at

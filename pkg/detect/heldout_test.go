@@ -111,6 +111,7 @@ func TestPromptHeldOut(t *testing.T) {
 		{"we should also now", Input{Prompt: "we should also add a test for the empty case", Assistant: done}, "", ""},
 		{"btw question", Input{Prompt: "btw why is the CI so slow?", Assistant: done}, "", ""},
 		{"long spec", Input{Prompt: strings.Repeat(longTxt+"Rows are written as they are read and the writer flushes every 500 rows. ", 12) + "It would be nice to add a progress bar.", Assistant: done}, "", ""},
+		{"ask deferred", Input{Prompt: "let's come back to that after the release", Assistant: "Before wiring the cache I need one decision.", AskQuestion: "Which backend should the session cache use?", AskOptions: []string{"Redis", "SQLite"}}, Deferred, "Which backend should the session cache use"},
 		{"long spec todo", Input{Prompt: strings.Repeat(longTxt+"Rows are written as they are read and the writer flushes every 500 rows. ", 12) + "\nTODO: decide on the compression codec.", Assistant: done}, "", ""},
 		{"long spec explicit", Input{Prompt: strings.Repeat(longTxt+"Rows are written as they are read and the writer flushes every 500 rows. ", 12) + "Side note: we could also export to parquet at some point.", Assistant: done}, SideIdea, "export to parquet"},
 	}
