@@ -27,6 +27,9 @@ func phrase(s string) string {
 		// Openings are short: match on a prefix, so the cost does not
 		// grow with the text.
 		ls := lower(prefix(s, 64))
+		if !mayLead(ls) {
+			break
+		}
 		loc := reLead.FindStringIndex(ls)
 		if loc == nil || loc[1] == 0 || loc[1] >= len(s) {
 			break
@@ -135,6 +138,23 @@ func firstWord(s string) (word, rest string) {
 		i++
 	}
 	return s[:i], strings.TrimLeft(s[i:], " ")
+}
+
+// leadWords are the first words reLead can match; mayLead spares the
+// regexp for every other phrase.
+var leadWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`it would 'd and but so also then maybe perhaps probably just really please
+	that to ideally honestly actually imo i the idea thought ok okay one a suggestion looks note going already in at
+	this we we'd wed you they agent agents let's lets let can could go if whether it'd`) {
+		m[w] = true
+	}
+	return m
+}()
+
+func mayLead(ls string) bool {
+	w, _ := firstWord(ls)
+	return leadWords[w] || strings.HasPrefix(w, "hmm") || strings.HasSuffix(w, "ing") || strings.HasPrefix(ls, "'d")
 }
 
 // prefix returns at most the first n bytes of s.
