@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,10 @@ type Project struct {
 	API    *FakeAPI
 	Bin    string // the openloop binary
 	Claude string // the claude binary
+	// Debug makes every run write Claude Code's debug log into HOME
+	// (debug-<n>.txt); it is where UserPromptSubmit hook durations show.
+	Debug bool
+	runs  int
 }
 
 // Result is what `claude -p … --output-format json` printed.
@@ -91,6 +96,10 @@ func (p *Project) Resume(id, prompt string) Result {
 // claude runs the CLI once and decodes its JSON result.
 func (p *Project) claude(args ...string) Result {
 	p.t.Helper()
+	p.runs++
+	if p.Debug {
+		args = append(args, "--debug-file", filepath.Join(p.Home, fmt.Sprintf("debug-%d.txt", p.runs)))
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, p.Claude, args...)
