@@ -45,6 +45,18 @@ type Result struct {
 // the knob that shows the scenarios fail without openloop's hooks).
 func NewProject(t *testing.T, script ...Reply) *Project {
 	t.Helper()
+	p := newBareProject(t, script...)
+	if os.Getenv(envNoHooks) == "1" {
+		t.Log("OPENLOOP_E2E_NOHOOKS=1: openloop is NOT installed; scenarios are expected to fail")
+		return p
+	}
+	setupOpenloop(p)
+	return p
+}
+
+// newBareProject is a project without openloop.
+func newBareProject(t *testing.T, script ...Reply) *Project {
+	t.Helper()
 	requireE2E(t)
 	tmp := t.TempDir()
 	p := &Project{
@@ -58,11 +70,6 @@ func NewProject(t *testing.T, script ...Reply) *Project {
 	if err := os.MkdirAll(p.Dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if os.Getenv(envNoHooks) == "1" {
-		t.Log("OPENLOOP_E2E_NOHOOKS=1: openloop is NOT installed; scenarios are expected to fail")
-		return p
-	}
-	setupOpenloop(p)
 	return p
 }
 
@@ -121,6 +128,23 @@ func (p *Project) claude(args ...string) Result {
 		p.t.Fatalf("claude run failed: %v\nresult: %+v", err, r)
 	}
 	return r
+}
+
+// cli runs a claude subcommand (e.g. "plugin install …") with the
+// project's environment and fails the test when it fails.
+func (p *Project) cli(args ...string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, p.Claude, args...)
+	cmd.Dir = p.Dir
+	cmd.Env = p.env()
+	out, err := cmd.CombinedOutput()
+	p.t.Logf("claude %s: %v\n%s", strings.Join(quoteAll(args), " "), err, out)
+	if err != nil {
+		p.t.Fatalf("claude %s failed", strings.Join(args, " "))
+	}
+	return string(out)
 }
 
 // Openloop runs the openloop binary in the project with the run's HOME.
