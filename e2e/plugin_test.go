@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,12 +19,14 @@ func newPluginProject(t *testing.T, script ...Reply) (*Project, string) {
 	t.Logf("openloop plugin --out:\n%s", p.Openloop("plugin", "--out", out))
 	if os.Getenv(envNoHooks) == "1" {
 		t.Log("OPENLOOP_E2E_NOHOOKS=1: removing the plugin's hooks; the scenario is expected to fail")
-		hooks, _ := filepath.Glob(filepath.Join(out, "**", "hooks.json"))
-		more, _ := filepath.Glob(filepath.Join(out, "*", "*", "hooks", "hooks.json"))
-		for _, h := range append(hooks, more...) {
-			if err := os.Remove(h); err != nil {
-				t.Fatal(err)
+		err := filepath.WalkDir(out, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && d.Name() == "hooks.json" {
+				err = os.Remove(path)
 			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	return p, out
