@@ -55,7 +55,23 @@ const sideReply = "ok"
 func NewFakeAPI(t testing.TB, script ...Reply) *FakeAPI {
 	f := &FakeAPI{t: t, script: script}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
-	t.Cleanup(f.srv.Close)
+	t.Cleanup(func() {
+		f.srv.Close()
+		counts := map[string]int{}
+		for _, r := range f.Requests() {
+			k := r.Path
+			if r.Main {
+				k += " (main)"
+			}
+			counts[k]++
+		}
+		t.Logf("fake API: requests %v, %d scripted replies unused", counts, f.Unused())
+		// A reply never asked for means a prompt never reached the model
+		// (a hook blocked or erased it).
+		if n := f.Unused(); n > 0 && !t.Failed() {
+			t.Errorf("fake API: %d scripted replies never asked for: a prompt did not reach the model", n)
+		}
+	})
 	return f
 }
 
