@@ -28,7 +28,9 @@ type Project struct {
 	// Debug makes every run write Claude Code's debug log into HOME
 	// (debug-<n>.txt); it is where UserPromptSubmit hook durations show.
 	Debug bool
-	runs  int
+	// ExtraEnv is added to the environment of every claude run.
+	ExtraEnv []string
+	runs     int
 }
 
 // Result is what `claude -p … --output-format json` printed.
@@ -76,7 +78,7 @@ func newBareProject(t *testing.T, script ...Reply) *Project {
 // env is the whole environment of a claude run: nothing leaks in from the
 // developer's own set-up.
 func (p *Project) env() []string {
-	return []string{
+	return append([]string{
 		"HOME=" + p.Home,
 		"PATH=" + filepath.Dir(p.Bin) + ":/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
 		"TZ=UTC",
@@ -85,7 +87,7 @@ func (p *Project) env() []string {
 		"ANTHROPIC_API_KEY=sk-ant-e2e-fake",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
 		"DISABLE_AUTOUPDATER=1",
-	}
+	}, p.ExtraEnv...)
 }
 
 // Ask starts a new session with prompt.
