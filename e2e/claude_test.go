@@ -31,6 +31,7 @@ type Project struct {
 	// ExtraEnv is added to the environment of every claude run.
 	ExtraEnv []string
 	runs     int
+	stderrs  []string // claude's stderr of every run
 }
 
 // Result is what `claude -p … --output-format json` printed.
@@ -72,6 +73,7 @@ func newBareProject(t *testing.T, script ...Reply) *Project {
 	if err := os.MkdirAll(p.Dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(p.checkQuiet)
 	return p
 }
 
@@ -120,6 +122,7 @@ func (p *Project) claude(args ...string) Result {
 	err := cmd.Run()
 	p.t.Logf("claude %s: %v (%s)", strings.Join(quoteAll(args), " "), err, time.Since(start).Round(time.Millisecond))
 	if stderr.Len() > 0 {
+		p.stderrs = append(p.stderrs, stderr.String())
 		p.t.Logf("claude stderr:\n%s", stderr.Bytes())
 	}
 	var r Result
