@@ -103,6 +103,9 @@ func TestPluginDir(t *testing.T) {
 // also works offline. Skipped when `openloop plugin` writes no
 // marketplace.json.
 func TestPluginMarketplace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the --plugin-dir route covers the plugin's contents")
+	}
 	p, out := newPluginProject(t, pluginScript...)
 	mkt := filepath.Join(out, ".claude-plugin", "marketplace.json")
 	b, err := os.ReadFile(mkt)
