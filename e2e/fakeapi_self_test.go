@@ -87,7 +87,7 @@ func TestFakeAPI(t *testing.T) {
 	if len(reqs) != 4 || reqs[0].Path != "/v1/messages/count_tokens" || reqs[1].Main || !reqs[2].Main {
 		t.Errorf("recorded %+v", reqs)
 	}
-	if got := LastUserText(f.LastMain()); got != "hello\n" {
-		t.Errorf("LastUserText = %q", got)
+	if got := TurnText(f.LastMain()); got != "hello\n" {
+		t.Errorf("TurnText = %q", got)
 	}
 }

@@ -82,24 +82,28 @@ func readItem(p *Project, path string) Item {
 	return it
 }
 
-// LastUserText is the text of the last user message in a request body:
-// what the latest prompt (or the slash command it expanded to) put in
-// front of the model.
-func LastUserText(body []byte) string {
+// TurnText is the text of every message after the last assistant message
+// in a request body: what the latest prompt put in front of the model,
+// including what hooks added. Claude Code 2.1.332 sends a hook's
+// additionalContext as a separate message with role "system" after the
+// user's prompt ("UserPromptSubmit hook additional context: …"), and a
+// /session command's output inside the user message.
+func TurnText(body []byte) string {
 	var req struct {
 		Messages []json.RawMessage `json:"messages"`
 	}
 	if json.Unmarshal(body, &req) != nil {
 		return ""
 	}
-	for i := len(req.Messages) - 1; i >= 0; i-- {
+	start := 0
+	for i, raw := range req.Messages {
 		var m struct {
 			Role string `json:"role"`
 		}
-		if json.Unmarshal(req.Messages[i], &m) == nil && m.Role == "user" {
-			wrapped, _ := json.Marshal(map[string]any{"messages": []json.RawMessage{req.Messages[i]}})
-			return PromptText(wrapped)
+		if json.Unmarshal(raw, &m) == nil && m.Role == "assistant" {
+			start = i + 1
 		}
 	}
-	return ""
+	wrapped, _ := json.Marshal(map[string]any{"messages": req.Messages[start:]})
+	return PromptText(wrapped)
 }

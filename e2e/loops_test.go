@@ -13,8 +13,9 @@ const (
 	askReply    = "I fixed the refresh race and TestRefresh passes.\n\nOne question before I go on: " + askQuestion
 )
 
-// wantOne checks that exactly one item is parked and that its body starts
-// with prefix and mentions every word in want.
+// wantOne checks that exactly one item is parked, that its body starts
+// with prefix and mentions every word in want, and that the hook told the
+// model about it in the turn that parked it.
 func wantOne(t *testing.T, p *Project, prefix string, want ...string) Item {
 	t.Helper()
 	items := p.Items()
@@ -34,6 +35,10 @@ func wantOne(t *testing.T, p *Project, prefix string, want ...string) Item {
 		}
 	}
 	t.Logf("parked %s:\n%s", it.File, it.Raw)
+	// The hook told Claude what it parked, in the same turn.
+	if got := TurnText(p.API.LastMain()); !strings.Contains(got, it.Name) {
+		t.Errorf("the model was not told about %s; the turn's messages:\n%s", it.Name, got)
+	}
 	return it
 }
 
@@ -52,11 +57,7 @@ func TestQuestionSkippedIsParked(t *testing.T) {
 	r := p.Ask(askPrompt)
 	wantNone(t, p)
 	p.Resume(r.SessionID, "Now add request logging to the payments service")
-	it := wantOne(t, p, "User raised:", "401 or 403")
-	// The hook told Claude what it parked, in the same turn.
-	if got := LastUserText(p.API.LastMain()); !strings.Contains(got, it.Name) {
-		t.Errorf("the model was not told about %s; last user message:\n%s", it.Name, got)
-	}
+	wantOne(t, p, "User raised:", "401 or 403")
 }
 
 // The same question, answered: nothing is parked.

@@ -78,7 +78,7 @@ func pluginSession(t *testing.T, p *Project, name string, extra ...string) {
 	// plugin's namespace.
 	cmd := "/" + name + ":session"
 	run("-p", "--resume", r.SessionID, cmd+" resume")
-	got := LastUserText(p.API.LastMain())
+	got := TurnText(p.API.LastMain())
 	if !strings.Contains(got, "<command-name>"+cmd+"</command-name>") || !strings.Contains(got, "- [ ] "+it.Name+" — ") {
 		t.Errorf("%s resume: the model did not get the list with %s:\n%s", cmd, it.Name, got)
 	}

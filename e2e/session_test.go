@@ -20,7 +20,7 @@ func parkTwo(p *Project) {
 // sessionOut is what the last /session command put in front of the model.
 func sessionOut(t *testing.T, p *Project) string {
 	t.Helper()
-	got := LastUserText(p.API.LastMain())
+	got := TurnText(p.API.LastMain())
 	if !strings.Contains(got, "<command-name>/session</command-name>") {
 		t.Fatalf("the last prompt was not the /session command:\n%s", got)
 	}
