@@ -32,6 +32,7 @@ type Project struct {
 	ExtraEnv []string
 	runs     int
 	stderrs  []string // claude's stderr of every run
+	notices  []string // see Notices
 }
 
 // Result is what `claude -p … --output-format json` printed.

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -39,14 +40,21 @@ func wantOne(t *testing.T, p *Project, prefix string, want ...string) Item {
 	if got := TurnText(p.API.LastMain()); !strings.Contains(got, it.Name) {
 		t.Errorf("the model was not told about %s; the turn's messages:\n%s", it.Name, got)
 	}
+	// The user saw the one-line notice.
+	if n := p.Notices(); !slices.Contains(n, "parked: "+it.Name) {
+		t.Errorf("the user was not shown %q; notices: %q", "parked: "+it.Name, n)
+	}
 	return it
 }
 
-// wantNone checks that nothing is parked.
+// wantNone checks that nothing is parked and the user saw no notice.
 func wantNone(t *testing.T, p *Project) {
 	t.Helper()
 	for _, it := range p.Items() {
 		t.Errorf("parked %s, want nothing:\n%s", it.File, it.Raw)
+	}
+	if n := p.Notices(); len(n) > 0 {
+		t.Errorf("the user was shown %q, want nothing", n)
 	}
 }
 

@@ -14,8 +14,21 @@ import (
 // stop_hook_summary.hookErrors) and prints SessionEnd failures on stderr.
 // openloop's hooks must be quiet: exit 0, never block.
 func (p *Project) checkQuiet() {
+	p.scanTranscripts(true)
+}
+
+// Notices are the hook systemMessages Claude Code showed the user in every
+// session of the project (hook_system_message attachments; in a terminal
+// they read "UserPromptSubmit says: …").
+func (p *Project) Notices() []string {
+	p.scanTranscripts(false)
+	return p.notices
+}
+
+func (p *Project) scanTranscripts(report bool) {
+	p.notices = nil
 	for _, s := range p.stderrs {
-		if strings.Contains(s, p.Bin) {
+		if report && strings.Contains(s, p.Bin) {
 			p.t.Errorf("claude reported a hook problem on stderr:\n%s", s)
 		}
 	}
@@ -29,7 +42,7 @@ func (p *Project) checkQuiet() {
 		for {
 			line, err := r.ReadBytes('\n')
 			if len(line) > 0 && strings.Contains(string(line), "hook") {
-				p.checkLine(filepath.Base(f), line)
+				p.checkLine(filepath.Base(f), line, report)
 			}
 			if err != nil {
 				break
@@ -39,7 +52,7 @@ func (p *Project) checkQuiet() {
 	}
 }
 
-func (p *Project) checkLine(file string, line []byte) {
+func (p *Project) checkLine(file string, line []byte, report bool) {
 	var l struct {
 		Type       string   `json:"type"`
 		Subtype    string   `json:"subtype"`
@@ -48,12 +61,17 @@ func (p *Project) checkLine(file string, line []byte) {
 			Type    string `json:"type"`
 			Command string `json:"command"`
 			Stderr  string `json:"stderr"`
+			Content string `json:"content"`
 		} `json:"attachment"`
 	}
 	if json.Unmarshal(line, &l) != nil {
 		return
 	}
+	if l.Type == "attachment" && l.Attachment.Type == "hook_system_message" {
+		p.notices = append(p.notices, l.Attachment.Content)
+	}
 	switch {
+	case !report:
 	case l.Type == "system" && l.Subtype == "stop_hook_summary" && len(l.HookErrors) > 0:
 		p.t.Errorf("%s: Stop hook errors: %q", file, l.HookErrors)
 	case l.Type == "attachment" && strings.HasPrefix(l.Attachment.Type, "hook_") && strings.Contains(l.Attachment.Type, "error"):
