@@ -41,7 +41,9 @@ type Commit struct {
 
 // Repo is an opened repository's object and reference storage.
 type Repo struct {
-	st *filesystem.Storage
+	st    *filesystem.Storage
+	fast  *objects
+	reads int // commit objects read, for tests
 }
 
 // Open opens the repository whose top level is root (root/.git is a
@@ -68,11 +70,17 @@ func Open(root string) (*Repo, error) {
 			common = filepath.Join(gitDir, common)
 		}
 	}
-	fs := osfs.New(gitDir)
+	fs, objDir := osfs.New(gitDir), filepath.Join(gitDir, "objects")
 	if common != "" {
-		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(common))
+		fs, objDir = dotgit.NewRepositoryFilesystem(fs, osfs.New(common)), filepath.Join(common, "objects")
 	}
-	return &Repo{st: filesystem.NewStorage(fs, cache.NewObjectLRUDefault())}, nil
+	return &Repo{st: filesystem.NewStorage(fs, cache.NewObjectLRUDefault()), fast: openObjects(objDir)}, nil
+}
+
+// Close releases the open pack files.
+func (r *Repo) Close() error {
+	r.fast.close()
+	return r.st.Close()
 }
 
 // readGitFile reads a ".git" file: "gitdir: <path>", relative to the
@@ -166,6 +174,12 @@ const maxCommitRead = 1 << 20
 // "author", "committer" lines, continuation lines starting with a space
 // (gpgsig, mergetag), a blank line, then the message.
 func (r *Repo) commit(h plumbing.Hash) (*commit, error) {
+	r.reads++
+	if data, ok, err := r.fast.commitData(h); err != nil {
+		return nil, err
+	} else if ok {
+		return decodeCommit(h, data)
+	}
 	o, err := r.st.EncodedObject(plumbing.CommitObject, h)
 	if err != nil {
 		return nil, err
