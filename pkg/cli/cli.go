@@ -35,6 +35,9 @@ type Env struct {
 	Cwd    string
 	// Exe is the absolute path of the running binary, for install.
 	Exe string
+	// Rand is the source of random bytes (install's heredoc nonce); nil
+	// means crypto/rand.
+	Rand io.Reader
 }
 
 // System is the Env of the real process.
@@ -68,6 +71,11 @@ func init() {
 		{name: "park", args: "--kind K --idea TEXT --context TEXT [--why TEXT] [--how TEXT]", summary: "park an item by hand (kinds: question, deferred, side-idea)", run: runPark},
 		{name: "summary", args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},
 		{name: "session", args: "[mode args…]", summary: "run a /session mode (from args or stdin); always exits 0", run: runSession},
+		{name: "install", args: "[--scope project|local|user] [--bin PATH] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
+		{name: "uninstall", args: "[--scope project|local|user] [--dry-run]", summary: "remove exactly what install added", run: runUninstall},
+		{name: "doctor", args: "", summary: "show the resolved paths and registrations, and what is wrong with the fix", run: runDoctor},
+		{name: "plugin", args: "--out DIR", summary: "write a Claude Code plugin marketplace (hooks, /session, this binary) to DIR", run: runPlugin},
+		{name: "demo", args: "", summary: "run a short session in a throwaway home folder and show what openloop does", run: runDemo},
 		{name: "help", summary: "show this help", run: runHelp},
 	}
 }
