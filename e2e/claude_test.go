@@ -45,15 +45,11 @@ type Result struct {
 
 // NewProject makes a throwaway HOME with a project folder in it, starts a
 // fake API serving script, and sets openloop up in the project with
-// `openloop install`, exactly as a user would (unless OPENLOOP_E2E_NOHOOKS=1,
-// the knob that shows the scenarios fail without openloop's hooks).
+// `openloop install`, exactly as a user would (see setupOpenloop for the
+// OPENLOOP_E2E_NOHOOKS knob).
 func NewProject(t *testing.T, script ...Reply) *Project {
 	t.Helper()
 	p := newBareProject(t, script...)
-	if os.Getenv(envNoHooks) == "1" {
-		t.Log("OPENLOOP_E2E_NOHOOKS=1: openloop is NOT installed; scenarios are expected to fail")
-		return p
-	}
 	setupOpenloop(p)
 	return p
 }

@@ -22,7 +22,7 @@ const (
 	envClaude  = "OPENLOOP_E2E_CLAUDE"   // path of the claude binary (may be preset)
 	envBin     = "OPENLOOP_E2E_BIN"      // path of the openloop binary built for the run
 	envSkip    = "OPENLOOP_E2E_SKIP"     // why the suite skips (set by TestMain)
-	envNoHooks = "OPENLOOP_E2E_NOHOOKS"  // "1": skip `openloop install` (proves the scenarios can fail)
+	envNoHooks = "OPENLOOP_E2E_NOHOOKS"  // "1": remove openloop's hooks after install (proves the scenarios can fail)
 	envCache   = "OPENLOOP_E2E_CACHE"    // where the CLI is installed (default: user cache dir)
 )
 

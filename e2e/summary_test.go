@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 )
 
 // git runs the git CLI in the project (test set-up only; openloop itself
@@ -39,6 +40,10 @@ func TestSessionSummary(t *testing.T) {
 	git(t, p, "commit", "-q", "--allow-empty", "-m", "initial commit")
 
 	r := p.Ask("Fix the refresh race in the auth middleware.")
+	// git stamps commits in whole seconds; a commit in the same second as
+	// the session's first transcript line (a -p run can take under a
+	// second) would be dated before the session started.
+	time.Sleep(1100 * time.Millisecond)
 	git(t, p, "commit", "-q", "--allow-empty", "-m", "auth: fix the refresh race")
 	parkTwo(p)
 	var archived, kept string
@@ -56,6 +61,7 @@ func TestSessionSummary(t *testing.T) {
 
 	p.Resume(r.SessionID, "/session summary")
 	got := sessionOut(t, p)
+	t.Logf("/session summary put in front of the model:\n%s", got)
 	for _, want := range []string{"Fix the refresh race", "auth: fix the refresh race", archived, kept} {
 		if !strings.Contains(got, want) {
 			t.Errorf("/session summary: the model did not get %q:\n%s", want, got)
