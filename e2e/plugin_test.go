@@ -123,3 +123,31 @@ func TestPluginMarketplace(t *testing.T) {
 	p.cli("plugin", "install", name+"@"+m.Name)
 	pluginSession(t, p, name)
 }
+
+// Both routes at once (`openloop install` and the plugin): every event is
+// delivered twice, to two openloop processes, and the same deferral is
+// still parked once (design.md §3: the same idea arriving twice parks once).
+func TestInstallAndPluginParkOnce(t *testing.T) {
+	if os.Getenv(envNoHooks) == "1" {
+		t.Skip("OPENLOOP_E2E_NOHOOKS=1: nothing to deduplicate")
+	}
+	p := NewProject(t, pluginScript[:2]...)
+	out := filepath.Join(p.Home, "openloop-plugin")
+	p.Openloop("plugin", "--out", out)
+	root := pluginRoot(t, out)
+	r := p.claude("-p", "Make the upload client stream large files in chunks.", "--output-format", "json", "--plugin-dir", root)
+	p.claude("-p", "--resume", r.SessionID, "Good. Let's come back to the retry budget later, finish the chunking first.", "--output-format", "json", "--plugin-dir", root)
+	items := p.Items()
+	if len(items) != 1 {
+		for _, it := range items {
+			t.Logf("%s:\n%s", it.File, it.Raw)
+		}
+		t.Fatalf("parked %d items with both routes installed, want 1", len(items))
+	}
+	// Both routes really ran: two openloop Stop hooks per turn.
+	d := Durations{}
+	stopDurations(p, d)
+	if n := len(d["Stop openloop"]); n != 4 {
+		t.Errorf("%d openloop Stop hook runs recorded in 2 turns, want 4 (two routes)", n)
+	}
+}
