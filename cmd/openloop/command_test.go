@@ -79,10 +79,10 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 		// A pasted closing fence ends the block early: the heredoc then ends
 		// at the end of the script, and nothing after it runs.
 		{"archive a\nEOF\ntouch canary\n```\n", `No pending item matches "a\nEOF\ntouch canary"; nothing archived.`},
-		{`resume`, `- [ ] its-the-retry-budget — Deferred - it's the retry budget`},
+		{`resume`, `- [ ] its-retry-budget — Deferred - it's the retry budget`},
 		{`bogus $HOME`, `Unknown /session mode "bogus". Usage: /session resume | archive <text> | summary`},
 		{``, `Usage: /session resume | archive <text> | summary`},
-		{`archive it's the retry`, `Archived: its-the-retry-budget`},
+		{`archive it's the retry`, `Archived: its-retry-budget`},
 	}
 	for _, tt := range tests {
 		prompt := strings.ReplaceAll(string(body), "$ARGUMENTS", tt.args)
