@@ -96,3 +96,21 @@ func TestSideIdeaIsParked(t *testing.T) {
 	p.Resume(r.SessionID, "Now validate the email field. btw, we should add a dark mode toggle at some point")
 	wantOne(t, p, "Side idea:", "dark mode toggle")
 }
+
+// Claude itself puts something off in its final message: the Stop hook
+// parks it.
+func TestClaudesDeferralIsParked(t *testing.T) {
+	p := NewProject(t, Say("I fixed the refresh race and TestRefresh passes. I'll leave the retry budget for a follow-up."))
+	p.Ask(askPrompt)
+	items := p.Items()
+	if len(items) != 1 || !strings.HasPrefix(items[0].FirstLine, "Deferred:") || !strings.Contains(items[0].FirstLine, "retry budget") {
+		for _, it := range items {
+			t.Logf("%s:\n%s", it.File, it.Raw)
+		}
+		t.Fatalf("parked %d items, want 1 deferral of the retry budget", len(items))
+	}
+	t.Logf("parked %s:\n%s", items[0].File, items[0].Raw)
+	if n := p.Notices(); !slices.Contains(n, "parked: "+items[0].Name) {
+		t.Errorf("the user was not shown %q; notices: %q", "parked: "+items[0].Name, n)
+	}
+}
