@@ -15,6 +15,7 @@ func runPark(e *Env, args []string) int {
 	ctx := fs.String("context", "", "the pending question, why it was deferred, or what was being done")
 	why := fs.String("why", "", "why it was parked (optional)")
 	how := fs.String("how", "", "how to apply it when revisiting (optional)")
+	name := fs.String("name", "", "short slug for the item (optional; made from --idea when empty)")
 	if ok, code := parseFlags(e, fs, args); !ok {
 		return code
 	}
@@ -38,7 +39,7 @@ func runPark(e *Env, args []string) int {
 		return ExitFailure
 	}
 	s := store.Open(p.MemoryDir, e.Now)
-	res, err := s.Park(store.Entry{Kind: k, Idea: *idea, Context: *ctx, Why: *why, HowTo: *how})
+	res, err := s.Park(store.Entry{Name: *name, Kind: k, Idea: *idea, Context: *ctx, Why: *why, HowTo: *how})
 	if err != nil {
 		errorf(e.Stderr, "park: %v", err)
 		return ExitFailure

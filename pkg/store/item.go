@@ -203,6 +203,7 @@ func Render(name, description string, body string) ([]byte, error) {
 
 // Entry is an open loop to park.
 type Entry struct {
+	Name    string // optional short slug; made from Idea when empty
 	Kind    Kind
 	Idea    string // the thing itself, a short phrase
 	Context string // deferred: why; side idea: what we were doing; question: the question asked

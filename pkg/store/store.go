@@ -191,6 +191,9 @@ func (s *Store) Park(e Entry) (Result, error) {
 		return Result{}, err
 	}
 	slug := Slug(e.Idea)
+	if strings.TrimSpace(e.Name) != "" {
+		slug = Slug(e.Name)
+	}
 	key := ideaKey(e.Idea)
 	used := map[string]bool{}
 	for _, it := range items {
