@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // MaxSlug bounds the slug made from an idea, so a file name stays far
@@ -95,7 +96,9 @@ func IsItemFile(name string) bool {
 // with punctuation and spacing ignored.
 func ideaKey(idea string) string {
 	return strings.Join(strings.FieldsFunc(strings.ToLower(idea), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
+		// Unicode spaces (U+00A0 …) separate words, as they do when the
+		// idea is written out (oneLine), so "budget\u00a0" is "budget".
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 && !unicode.IsSpace(r))
 	}), " ")
 }
 
