@@ -49,6 +49,7 @@ func Params() testscript.Params {
 			env.Setenv("HOME", filepath.Join(env.WorkDir, "home"))
 			env.Setenv("TZ", "UTC")
 			env.Setenv("OPENLOOP_TEST_NOW", testNow)
+			env.Setenv("FIXTURES", fixturesDir)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -56,6 +57,18 @@ func Params() testscript.Params {
 			"memdir":  cmdMemdir,
 			"perm":    cmdPerm,
 			"symlink": cmdSymlink,
+			// summary's helpers (summary_test.go)
+			"gitcommit":     cmdGitcommit,
+			"transcriptdir": cmdTranscriptdir,
+			"fixture":       cmdFixture,
+			"payload":       cmdPayload,
+			"bigfile":       cmdBigfile,
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" {
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		RequireExplicitExec: true,
 	}

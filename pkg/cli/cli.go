@@ -66,6 +66,7 @@ func init() {
 		{name: "resume", aliases: []string{"pending"}, args: "[--json]", summary: "list open items by age; deletes items 30 days old or older first", run: runResume},
 		{name: "archive", args: "<text…>", summary: "close the item that best matches the text and log it", run: runArchive},
 		{name: "park", args: "--kind K --idea TEXT --context TEXT [--why TEXT] [--how TEXT]", summary: "park an item by hand (kinds: question, deferred, side-idea)", run: runPark},
+		{name: "summary", args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},
 		{name: "session", args: "[mode args…]", summary: "run a /session mode (from args or stdin); always exits 0", run: runSession},
 		{name: "help", summary: "show this help", run: runHelp},
 	}

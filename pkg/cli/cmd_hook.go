@@ -1,6 +1,40 @@
 package cli
 
+import (
+	"fmt"
+	"io"
+
+	"github.com/openloop/openloop/hooks"
+)
+
+// runHook is what Claude Code runs: one event on stdin, at most one JSON
+// object on stdout. It never exits 2 (on UserPromptSubmit that erases the
+// prompt): a failure is one "openloop: error:" line on stderr and exit 1,
+// which Claude Code treats as non-blocking, and stdout stays empty.
 func runHook(e *Env, args []string) int {
-	errorf(e.Stderr, "hook: not built yet")
-	return ExitFailure
+	var c common
+	fs := newFlags(e, "hook", &c)
+	if ok, code := parseFlags(e, fs, args); !ok {
+		if code == ExitUsage {
+			code = ExitFailure
+		}
+		return code
+	}
+	payload, err := io.ReadAll(io.LimitReader(e.Stdin, hooks.MaxPayload+1))
+	if err != nil {
+		errorf(e.Stderr, "hook: read stdin: %v", err)
+		return ExitFailure
+	}
+	out, err := hooks.Handle(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir}, payload)
+	if err != nil {
+		errorf(e.Stderr, "hook: %v", err)
+		return ExitFailure
+	}
+	if b := out.Bytes(); b != nil {
+		if _, err := e.Stdout.Write(b); err != nil {
+			fmt.Fprintf(e.Stderr, "openloop: error: hook: write stdout: %v\n", err)
+			return ExitFailure
+		}
+	}
+	return ExitOK
 }

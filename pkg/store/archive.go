@@ -11,11 +11,13 @@ package store
 //	scoreExact    (100)  the query is the whole name or file name,
 //	                     with or without ".md" ("retry-budget-2")
 //	scorePrefix   ( 80)  the name starts with the query ("retry")
-//	scoreName     ( 60)  the name or file name contains the query ("budget")
-//	scoreWords    ( 40)  every query word is in the name, any order
-//	                     ("budget retry")
-//	scoreContent  ( 30)  the content contains the query ("upload client")
-//	scoreContentW ( 20)  every query word is in the content, any order
+//	scoreName     ( 60)  the name or file name holds the query as whole
+//	                     words ("budget", "budget-2" but not "budg")
+//	scoreWords    ( 40)  every query word starts a word of the name, in
+//	                     any order ("budget retry", "budg ret")
+//	scoreContent  ( 30)  the content holds the query as whole words
+//	                     ("upload client")
+//	scoreContentW ( 20)  every query word starts a word of the content
 //
 // An item's score is the best rule it meets. The item with the highest
 // score wins. When two or more items share the highest score, the query is
@@ -61,13 +63,24 @@ func fold(s string) string {
 	}), " ")
 }
 
+// hasWords reports whether folded text in holds the folded query q as a
+// run of whole words.
+func hasWords(in, q string) bool {
+	return strings.Contains(" "+in+" ", " "+q+" ")
+}
+
+// allWords reports whether every query word starts some word of in.
 func allWords(words []string, in string) bool {
-	have := map[string]bool{}
-	for _, w := range strings.Fields(in) {
-		have[w] = true
-	}
+	have := strings.Fields(in)
 	for _, w := range words {
-		if !have[w] && !strings.Contains(in, w) {
+		found := false
+		for _, h := range have {
+			if strings.HasPrefix(h, w) {
+				found = true
+				break
+			}
+		}
+		if !found {
 			return false
 		}
 	}
@@ -89,14 +102,14 @@ func Score(it Item, query string) int {
 		return scoreExact
 	case strings.HasPrefix(name, q) || strings.HasPrefix(fileName, q):
 		return scorePrefix
-	case strings.Contains(name, q) || strings.Contains(file, q):
+	case hasWords(name, q) || hasWords(file, q):
 		return scoreName
 	case allWords(words, name) || allWords(words, fileName):
 		return scoreWords
 	}
 	content := fold(it.Description + " " + it.Body)
 	switch {
-	case strings.Contains(content, q):
+	case hasWords(content, q):
 		return scoreContent
 	case allWords(words, content):
 		return scoreContentW

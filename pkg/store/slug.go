@@ -93,13 +93,17 @@ func IsItemFile(name string) bool {
 }
 
 // ideaKey is what makes two ideas the same idea: their words, lowercased,
-// with punctuation and spacing ignored.
+// with punctuation, spacing and leading articles ignored.
 func ideaKey(idea string) string {
-	return strings.Join(strings.FieldsFunc(strings.ToLower(idea), func(r rune) bool {
+	words := strings.FieldsFunc(strings.ToLower(idea), func(r rune) bool {
 		// Unicode spaces (U+00A0 …) separate words, as they do when the
 		// idea is written out (oneLine), so "budget\u00a0" is "budget".
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 && !unicode.IsSpace(r))
-	}), " ")
+	})
+	for len(words) > 1 && stopSlugWords[words[0]] {
+		words = words[1:]
+	}
+	return strings.Join(words, " ")
 }
 
 // baseName strips a "-N" suffix that marks the Nth idea sharing a slug.

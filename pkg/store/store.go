@@ -203,7 +203,7 @@ func (s *Store) Park(e Entry) (Result, error) {
 	for _, it := range items {
 		n := NameOfFile(it.File)
 		used[n] = true
-		if baseName(n) == slug && it.Damaged == nil && ideaKey(it.Idea()) == key {
+		if (n == slug || baseName(n) == slug) && it.Damaged == nil && ideaKey(it.Idea()) == key {
 			return Result{File: it.File, Name: it.Name, Dup: true}, nil
 		}
 	}

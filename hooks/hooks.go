@@ -1,0 +1,208 @@
+// Package hooks handles the Claude Code hook events openloop listens to:
+// one file per event (userpromptsubmit.go, stop.go, sessionend.go) and this
+// router. Handle reads one event, decides, and returns what to print; it
+// never blocks a prompt or a stop: it never returns a "decision", and the
+// caller never exits 2.
+//
+// The hot path is UserPromptSubmit, which runs on every prompt a user
+// types. It returns early with no output when the prompt holds nothing to
+// park, reads only a bounded tail of the transcript, and touches the memory
+// dir only to park.
+package hooks
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/openloop/openloop/pkg/project"
+	"github.com/openloop/openloop/pkg/store"
+)
+
+// MaxPayload bounds the event read from stdin. Claude Code's own limits keep
+// real payloads far below it; a bigger one is refused without being parsed.
+const MaxPayload = 64 << 20
+
+// TailBudget is how many bytes at the end of a transcript the hooks read,
+// whatever the file's size.
+const TailBudget = 512 << 10
+
+// maxPromptScan bounds how much of a prompt detection looks at.
+const maxPromptScan = 256 << 10
+
+// Config is what a handler needs from the outside world.
+type Config struct {
+	Getenv    func(string) string
+	Now       func() time.Time
+	Cwd       string // used when the payload has no cwd
+	MemoryDir string // explicit override (--memory-dir)
+}
+
+// Event is a parsed hook payload: the common fields, and the raw JSON for
+// the event-specific ones (read with gjson; unknown fields are ignored).
+type Event struct {
+	Name           string // hook_event_name
+	SessionID      string
+	TranscriptPath string
+	Cwd            string
+	PromptID       string
+	Raw            gjson.Result
+}
+
+// Output is what a hook prints: nothing, or one JSON object.
+type Output struct {
+	SystemMessage string   `json:"systemMessage,omitempty"`
+	Specific      *Context `json:"hookSpecificOutput,omitempty"`
+}
+
+// Context is hookSpecificOutput for UserPromptSubmit.
+type Context struct {
+	HookEventName     string `json:"hookEventName"`
+	AdditionalContext string `json:"additionalContext,omitempty"`
+}
+
+// Bytes renders the output for stdout: nil when there is nothing to say.
+func (o *Output) Bytes() []byte {
+	if o == nil || (o.SystemMessage == "" && o.Specific == nil) {
+		return nil
+	}
+	b, _ := json.Marshal(o)
+	return append(b, '\n')
+}
+
+// ErrPayload marks input that is not a hook event.
+var ErrPayload = errors.New("not a hook event")
+
+// Parse reads the common fields of a hook payload.
+func Parse(payload []byte) (Event, error) {
+	if len(payload) > MaxPayload {
+		return Event{}, fmt.Errorf("%w: payload is larger than %d MB", ErrPayload, MaxPayload>>20)
+	}
+	if !gjson.ValidBytes(payload) {
+		return Event{}, fmt.Errorf("%w: stdin is not valid JSON", ErrPayload)
+	}
+	r := gjson.ParseBytes(payload)
+	if !r.IsObject() {
+		return Event{}, fmt.Errorf("%w: stdin is JSON but not an object", ErrPayload)
+	}
+	ev := Event{
+		Name:           r.Get("hook_event_name").String(),
+		SessionID:      r.Get("session_id").String(),
+		TranscriptPath: r.Get("transcript_path").String(),
+		Cwd:            r.Get("cwd").String(),
+		PromptID:       r.Get("prompt_id").String(),
+		Raw:            r,
+	}
+	if ev.Name == "" {
+		return Event{}, fmt.Errorf("%w: no hook_event_name", ErrPayload)
+	}
+	return ev, nil
+}
+
+// Handle runs one event and returns what to print on stdout. Unknown events
+// do nothing. An error means nothing was printed and nothing the user typed
+// was touched; the caller reports it on stderr and exits non-blocking.
+func Handle(cfg Config, payload []byte) (*Output, error) {
+	ev, err := Parse(payload)
+	if err != nil {
+		return nil, err
+	}
+	switch ev.Name {
+	case "UserPromptSubmit":
+		return UserPromptSubmit(cfg, ev)
+	case "Stop":
+		return Stop(cfg, ev)
+	case "SessionEnd":
+		return SessionEnd(cfg, ev)
+	}
+	return nil, nil
+}
+
+// paths resolves the project for an event: its cwd, else the process's.
+func (cfg Config) paths(ev Event) (project.Paths, error) {
+	cwd := ev.Cwd
+	if cwd == "" {
+		cwd = cfg.Cwd
+	}
+	return project.Resolve(project.Options{Cwd: cwd, Getenv: cfg.Getenv, MemoryDir: cfg.MemoryDir})
+}
+
+// clean makes event text safe to handle: valid UTF-8, bounded.
+func clean(s string, max int) string {
+	if len(s) > max {
+		s = s[:max]
+		for len(s) > 0 && !utf8.RuneStart(s[len(s)-1]) {
+			s = s[:len(s)-1]
+		}
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
+// parked is what one event parked or failed to park.
+type parked struct {
+	names  []string      // new items
+	kinds  []string      // their kinds and ideas, for Claude
+	capped []store.Item  // the open list, when the cap refused something
+	refuse []store.Entry // what the cap refused
+	st     *store.Store  //
+	paths  project.Paths //
+}
+
+// park writes each entry through the store (which dedupes and caps).
+func park(p project.Paths, now func() time.Time, entries []store.Entry) (*parked, error) {
+	out := &parked{st: store.Open(p.MemoryDir, now), paths: p}
+	for _, e := range entries {
+		res, err := out.st.Park(e)
+		if err != nil {
+			return out, err
+		}
+		switch {
+		case res.Parked:
+			out.names = append(out.names, res.Name)
+			out.kinds = append(out.kinds, fmt.Sprintf("%s %q as %s", e.Kind, e.Idea, res.File))
+		case res.Capped:
+			out.capped, out.refuse = res.Open, append(out.refuse, e)
+		}
+	}
+	return out, nil
+}
+
+// output renders what was parked: nothing, "parked: <name>", or the cap's
+// list with the request to archive some first. forClaude adds the one-line
+// additionalContext (UserPromptSubmit only).
+func (pk *parked) output(event string, forClaude bool) *Output {
+	if pk == nil || (len(pk.names) == 0 && len(pk.refuse) == 0) {
+		return nil
+	}
+	o := &Output{}
+	var ctx []string
+	if len(pk.names) > 0 {
+		o.SystemMessage = "parked: " + strings.Join(pk.names, ", ")
+		ctx = append(ctx, "openloop parked "+strings.Join(pk.kinds, "; ")+" in "+pk.paths.MemoryDir+"; /session resume lists open items. Carry on with the user's request.")
+	}
+	if len(pk.refuse) > 0 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "openloop: %d items are open, so %q was not parked. Archive some first with /session archive <text>:", len(pk.capped), pk.refuse[0].Idea)
+		for _, it := range pk.capped {
+			b.WriteString("\n- " + it.Name + " — " + it.Description)
+		}
+		if o.SystemMessage != "" {
+			o.SystemMessage += "\n"
+		}
+		o.SystemMessage += b.String()
+		names := make([]string, len(pk.capped))
+		for i, it := range pk.capped {
+			names[i] = it.Name
+		}
+		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d open items (%s). After answering the user's request, ask them which of these to archive with /session archive <text>.", pk.refuse[0].Idea, len(pk.capped), strings.Join(names, ", ")))
+	}
+	if forClaude {
+		o.Specific = &Context{HookEventName: event, AdditionalContext: strings.Join(ctx, " ")}
+	}
+	return o
+}

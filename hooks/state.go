@@ -1,0 +1,122 @@
+package hooks
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// sessionState is what Stop remembers for the next UserPromptSubmit of the
+// same session: Claude's final message and the question it ended with.
+type sessionState struct {
+	Assistant string    `json:"assistant"`          // the end of Claude's last message
+	Question  string    `json:"question,omitempty"` // the question it ended by asking
+	SavedAt   time.Time `json:"saved_at"`
+	// UsedBy is the prompt that already read this state. Another prompt
+	// (the next turn, after an interrupted one that had no Stop) must not
+	// read it again; the same prompt delivered twice may.
+	UsedBy string `json:"used_by,omitempty"`
+}
+
+// maxSavedAssistant bounds the part of Claude's message kept in the state.
+const maxSavedAssistant = 8 << 10
+
+// stateMaxAge is how long a session's state may lie around unused before
+// SessionEnd removes it.
+const stateMaxAge = 30 * 24 * time.Hour
+
+var safeID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+
+// stateDir holds one small JSON file per live session.
+func stateDir(configDir string) string {
+	return filepath.Join(configDir, "openloop", "sessions")
+}
+
+// statePath is the state file of a session. An id that is not a plain
+// token (Claude Code sends UUIDs) is hashed, so it can never name a path
+// outside the folder.
+func statePath(configDir, sessionID string) string {
+	name := sessionID
+	if !safeID.MatchString(sessionID) {
+		sum := sha256.Sum256([]byte(sessionID))
+		name = "h-" + hex.EncodeToString(sum[:16])
+	}
+	return filepath.Join(stateDir(configDir), name+".json")
+}
+
+func loadState(path string) (sessionState, bool) {
+	var st sessionState
+	data, err := os.ReadFile(path)
+	if err != nil || len(data) > 1<<20 || json.Unmarshal(data, &st) != nil {
+		return sessionState{}, false
+	}
+	return st, true
+}
+
+// saveState writes the state atomically (temp file and rename) without
+// fsync: losing it in a crash costs one missed question, never user text.
+func saveState(path string, st sessionState) error {
+	data, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(f.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+	}
+	return werr
+}
+
+// pruneStates removes state files older than stateMaxAge, and stray temp
+// files, so sessions that never sent SessionEnd leave nothing behind.
+func pruneStates(configDir string, now time.Time) {
+	dir := stateDir(configDir)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		fi, err := e.Info()
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		age := now.Sub(fi.ModTime())
+		if age > stateMaxAge || strings.HasPrefix(e.Name(), ".tmp-") && age > time.Hour {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// lastRunes is the end of s, at most max bytes, cut on a rune boundary.
+func lastRunes(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	s = s[len(s)-max:]
+	for i := 0; i < len(s) && i < 4; i++ {
+		if s[i]&0xC0 != 0x80 {
+			return s[i:]
+		}
+	}
+	return s
+}

@@ -1,0 +1,60 @@
+package hooks
+
+import (
+	"github.com/openloop/openloop/pkg/detect"
+	"github.com/openloop/openloop/pkg/store"
+	"github.com/openloop/openloop/pkg/transcript"
+)
+
+// Stop runs when Claude finishes a reply. It never blocks: it returns no
+// decision, and does nothing at all while stop_hook_active is true (another
+// Stop hook is already keeping Claude going).
+//
+// It remembers, for this session's next prompt, whether Claude's message
+// ended by asking the user something, and parks deferrals Claude itself
+// stated ("I'll leave the retry budget for a follow-up"). The message is
+// last_assistant_message (Claude Code 2.1.47+), else the transcript's tail.
+func Stop(cfg Config, ev Event) (*Output, error) {
+	if ev.Raw.Get("stop_hook_active").Bool() {
+		return nil, nil
+	}
+	p, err := cfg.paths(ev)
+	if err != nil {
+		return nil, err
+	}
+	var msg string
+	if f := ev.Raw.Get("last_assistant_message"); f.Exists() {
+		msg = f.String()
+	} else if ev.TranscriptPath != "" {
+		tail, err := transcript.ReadTail(ev.TranscriptPath, TailBudget)
+		if err != nil {
+			return nil, err
+		}
+		msg = tail.LastAssistant
+	}
+	msg = clean(msg, 1<<20)
+	if ev.SessionID != "" && msg != "" {
+		q, _ := detect.TrailingQuestion(msg)
+		st := sessionState{Assistant: lastRunes(msg, maxSavedAssistant), Question: q, SavedAt: cfg.Now()}
+		if err := saveState(statePath(p.ConfigDir, ev.SessionID), st); err != nil {
+			return nil, err
+		}
+	}
+	var entries []store.Entry
+	for _, f := range detect.AssistantDeferrals(msg) {
+		entries = append(entries, entry(f))
+	}
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	pk, err := park(p, cfg.Now, entries)
+	if err != nil {
+		return nil, err
+	}
+	return pk.output("Stop", false), nil
+}
+
+// entry turns a finding into a store entry.
+func entry(f detect.Finding) store.Entry {
+	return store.Entry{Kind: store.Kind(f.Kind), Idea: f.Idea, Context: f.Context, Why: f.Why}
+}

@@ -1,0 +1,102 @@
+package detect
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Claude's own deferrals (rules C1-C4 in detect.go). Each names the thing
+// in group "x"; a pointer ("it", "that") is resolved to the clause before.
+var claudeRules = []*regexp.Regexp{
+	// C1 "I'll leave X for a follow-up", "I've left X as a TODO".
+	regexp.MustCompile(`\b(?:i'?ll|i will|i'?ve|i have|i'?m|we'?ll|i'?d)\s+(?:\w+\s+)?(?:leave|leaving|left|defer|deferring|deferred|skip|skipping|skipped|park|parking|parked|punt on|punting on|punted on|hold off on|save|saving|saved)\s+(?P<x>` + clause + `{2,80}?)\s+(?:for (?:a |the )?(?:follow[- ]?up|later|now|another (?:pr|time|session|change)|a (?:separate|future|later) (?:pr|change|task|issue|session)|the next (?:pr|session|iteration|phase))|as (?:a )?(?:todo|follow[- ]?up|future work|known limitation)|to (?:a )?(?:follow[- ]?up|later|a separate|another|the next))\b`),
+	// C2 "X is out of scope for now / for this PR".
+	regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:is|are|was|were|seems|feels)\s+(?:\w+\s+)?out of scope\b` + clause + `*\b(?:for now|for this|here|in this|later|follow[- ]?up|revisit|separate)`),
+	// C3 "X can be handled later / in a follow-up".
+	regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:can|could|should|will|would)\s+be\s+(?:handled|addressed|done|tackled|revisited|fixed|added|implemented|explored|cleaned up|covered|looked at|followed up)\s+(?:later|in a (?:follow[- ]?up|separate|future|later)|separately|as a follow[- ]?up|in (?:the )?future)`),
+	// C4 "we can revisit it later".
+	regexp.MustCompile(`\b(?:we|you|i)\s+(?:can|could|will|'ll)\s+(?:always\s+)?(?:revisit|come back to|circle back to|address|tackle|handle|look at|pick up|follow up on)\s+(?P<x>` + clause + `{1,80}?)\s+(?:later|in a follow[- ]?up|separately|in a separate \w+|in (?:the )?future|another time|next time|if needed later)\b`),
+}
+
+// reOffer marks sentences that offer or ask rather than state.
+var reOffer = regexp.MustCompile(`\b(?:if you|would you|want me|should i|shall i|let me know|do you|or (?:leave|defer|track|park))\b`)
+
+// AssistantDeferrals finds deferrals Claude itself stated in its final
+// message ("I'll leave X for a follow-up", "X is out of scope for now; we
+// can revisit it later"). Questions and offers do not count.
+func AssistantDeferrals(msg string) []Finding {
+	lines := proseLines(msg)
+	var prev string // the previous clause, for "it"
+	for _, line := range lines {
+		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "|") || strings.HasPrefix(line, ">") {
+			prev = ""
+			continue
+		}
+		for _, s := range sentences(stripMD(line)) {
+			for _, c := range splitClauses(s) {
+				lc := lower(c)
+				if strings.HasSuffix(strings.TrimSpace(lc), "?") || reOffer.MatchString(lc) {
+					prev = c
+					continue
+				}
+				for _, re := range claudeRules {
+					m := re.FindStringSubmatchIndex(lc)
+					if m == nil {
+						continue
+					}
+					x := group(re, m, c, "x")
+					idea := ""
+					if !isPointer(x) {
+						idea = phrase(x)
+					}
+					if idea == "" && prev != "" {
+						idea = phrase(subjectOf(prev))
+					}
+					if idea == "" {
+						continue
+					}
+					return []Finding{{Kind: Deferred, Idea: idea, Context: claudeReason(lc),
+						Why: "Claude said " + quote(s)}}
+				}
+				prev = c
+			}
+		}
+	}
+	return nil
+}
+
+// splitClauses splits a sentence at "; " so "X is out of scope for now;
+// we can revisit it later" reads as two clauses.
+func splitClauses(s string) []string {
+	parts := strings.Split(s, "; ")
+	out := parts[:0]
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+var reSubject = regexp.MustCompile(`^(.{3,80}?)\s+(?:is|are|was|were|would be|seems|looks|feels|can|could|should|will)\b`)
+
+// subjectOf returns the subject of a clause, or the clause.
+func subjectOf(c string) string {
+	if m := reSubject.FindStringSubmatch(c); m != nil {
+		return m[1]
+	}
+	return c
+}
+
+// claudeReason is the Context of a deferral Claude stated.
+func claudeReason(lc string) string {
+	switch {
+	case strings.Contains(lc, "out of scope"):
+		return "Claude left it out of scope of the current change"
+	case strings.Contains(lc, "follow-up") || strings.Contains(lc, "follow up") || strings.Contains(lc, "followup"):
+		return "Claude left it for a follow-up"
+	case strings.Contains(lc, "separate"):
+		return "Claude left it for a separate change"
+	}
+	return "Claude put it off for later"
+}

@@ -1,0 +1,193 @@
+package gitlog
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/openloop/openloop/internal/gittest"
+)
+
+var t0 = time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+
+func subjects(cs []Commit) []string {
+	var s []string
+	for _, c := range cs {
+		s = append(s, c.Subject)
+	}
+	return s
+}
+
+func build(t *testing.T, dir string, msgs map[time.Duration]string, order []time.Duration) map[string]plumbing.Hash {
+	t.Helper()
+	g, err := gittest.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hashes := map[string]plumbing.Hash{}
+	for _, d := range order {
+		h, err := g.Commit(t0.Add(d), msgs[d])
+		if err != nil {
+			t.Fatal(err)
+		}
+		hashes[msgs[d]] = h
+	}
+	return hashes
+}
+
+func TestSinceAndLast(t *testing.T) {
+	dir := t.TempDir()
+	order := []time.Duration{-26 * time.Hour, -time.Hour, -time.Second, 0, 30 * time.Minute, time.Hour}
+	msgs := map[time.Duration]string{
+		-26 * time.Hour: "yesterday", -time.Hour: "before the session", -time.Second: "just before",
+		0: "at the start\n\nbody text", 30 * time.Minute: "fix the refresh race", time.Hour: "  add a test  ",
+	}
+	hashes := build(t, dir, msgs, order)
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, more, err := r.Since(t0, 20)
+	if err != nil || more {
+		t.Fatal(err, more)
+	}
+	if want := []string{"add a test", "fix the refresh race", "at the start"}; !reflect.DeepEqual(subjects(got), want) {
+		t.Errorf("Since = %q, want %q", subjects(got), want)
+	}
+	if h := hashes["  add a test  "].String(); got[0].Hash != h || got[0].Short != h[:7] || !got[0].When.Equal(t0.Add(time.Hour)) {
+		t.Errorf("first = %+v, want hash %s", got[0], h)
+	}
+	got, more, _ = r.Since(t0, 2)
+	if len(got) != 2 || !more {
+		t.Errorf("max 2: %d commits, more=%v", len(got), more)
+	}
+	got, _, _ = r.Since(t0.Add(2*time.Hour), 20)
+	if len(got) != 0 {
+		t.Errorf("future cut-off: %q", subjects(got))
+	}
+	last, err := r.Last(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"add a test", "fix the refresh race", "at the start", "just before"}; !reflect.DeepEqual(subjects(last), want) {
+		t.Errorf("Last = %q", subjects(last))
+	}
+	all, _ := r.Last(100)
+	if len(all) != 6 {
+		t.Errorf("Last(100) = %d commits", len(all))
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Open(dir); !errors.Is(err, ErrNotRepository) {
+		t.Errorf("plain folder: %v", err)
+	}
+	// A fresh repository with no commits lists nothing, without error.
+	if _, err := gittest.Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, more, err := r.Since(t0, 5); err != nil || len(got) != 0 || more {
+		t.Errorf("unborn: %v %v %v", got, more, err)
+	}
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, ".git"), []byte("nonsense\n"), 0o600)
+	if _, err := Open(bad); err == nil {
+		t.Error(".git file without gitdir: no error")
+	}
+}
+
+// A linked worktree's .git file points at .git/worktrees/<name>, whose
+// commondir holds the objects and branches.
+func TestLinkedWorktree(t *testing.T) {
+	main := t.TempDir()
+	hashes := build(t, main, map[time.Duration]string{0: "on main", time.Hour: "on feature"}, []time.Duration{0, time.Hour})
+	wtGit := filepath.Join(main, ".git", "worktrees", "wt")
+	os.MkdirAll(wtGit, 0o700)
+	os.WriteFile(filepath.Join(wtGit, "commondir"), []byte("../..\n"), 0o600)
+	os.WriteFile(filepath.Join(wtGit, "HEAD"), []byte("ref: refs/heads/feature\n"), 0o600)
+	os.WriteFile(filepath.Join(main, ".git", "refs", "heads", "feature"), []byte(hashes["on main"].String()+"\n"), 0o600)
+	wt := t.TempDir()
+	os.WriteFile(filepath.Join(wt, ".git"), []byte("gitdir: "+wtGit+"\n"), 0o600)
+
+	r, err := Open(wt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Last(5)
+	if err != nil || !reflect.DeepEqual(subjects(got), []string{"on main"}) {
+		t.Errorf("worktree Last = %q, %v", subjects(got), err)
+	}
+}
+
+func TestDecodeCommit(t *testing.T) {
+	h := plumbing.NewHash("0123456789abcdef0123456789abcdef01234567")
+	p1, p2 := "1111111111111111111111111111111111111111", "2222222222222222222222222222222222222222"
+	raw := "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n" +
+		"parent " + p1 + "\nparent " + p2 + "\n" +
+		"author A <a@x> 1764666000 +0100\n" +
+		"committer C <c@x> 1764669600 -0230\n" +
+		"gpgsig -----BEGIN PGP SIGNATURE-----\n \n abc\n -----END PGP SIGNATURE-----\n" +
+		"\nMerge branch 'x'\n\nbody\n"
+	c, err := decodeCommit(h, []byte(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.parent.String() != p1 || c.Subject != "Merge branch 'x'" || c.Short != "0123456" || c.When.Unix() != 1764669600 {
+		t.Errorf("got %+v", c)
+	}
+	if _, off := c.When.Zone(); off != -(2*3600 + 30*60) {
+		t.Errorf("zone offset %d", off)
+	}
+	for _, bad := range []string{"tree x\n\nmsg", "committer C <c@x> soon +0000\n\nmsg", "parent 12\ncommitter C <c@x> 1 +0000\n"} {
+		if _, err := decodeCommit(h, []byte(bad)); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func FuzzDecodeCommit(f *testing.F) {
+	f.Add([]byte("tree x\nparent 1111111111111111111111111111111111111111\ncommitter C <c@x> 1764669600 -0230\n\nsubject\n"))
+	f.Add([]byte("committer <> 1 +9999\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		decodeCommit(plumbing.ZeroHash, b)
+	})
+}
+
+// BenchmarkSince: listing a session of 5 commits costs the same on a
+// history of 200 commits and of 20,000.
+func BenchmarkSince(b *testing.B) {
+	start := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, n := range []int{200, 20000} {
+		dir := b.TempDir()
+		g, err := gittest.Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := g.Chain(n, start, time.Minute); err != nil {
+			b.Fatal(err)
+		}
+		cut := start.Add(time.Duration(n-5) * time.Minute)
+		b.Run(map[int]string{200: "200commits", 20000: "20000commits"}[n], func(b *testing.B) {
+			for b.Loop() {
+				r, err := Open(dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				got, _, err := r.Since(cut, 20)
+				if err != nil || len(got) != 5 {
+					b.Fatal(err, len(got))
+				}
+			}
+		})
+	}
+}

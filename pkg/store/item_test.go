@@ -1,0 +1,158 @@
+package store
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseLayouts(t *testing.T) {
+	tests := []struct {
+		name, in                string
+		wantName, wantDesc, typ string
+		wantErr                 bool
+	}{
+		{"top-level type", "---\nname: retry-budget\ndescription: Deferred - x\ntype: project\n---\n\nbody\n", "retry-budget", "Deferred - x", "project", false},
+		{"metadata layout with trailing space", "---\nname: outbox-flaky\ndescription: OutboxIT is flaky\nmetadata: \n  node_type: memory\n  type: project\n  originSessionId: 885ee114\n  modified: 2026-09-08T19:29:56.864Z\n---\nbody", "outbox-flaky", "OutboxIT is flaky", "project", false},
+		{"extra keys and CRLF", "---\r\nname: a\r\ndescription: b\r\ntype: user\r\nextra: [1, 2]\r\n---\r\nbody\r\n", "a", "b", "user", false},
+		{"hand-written by the seed, spaces in name", "---\nname: Retry budget for uploads\ndescription: Deferred - retries\ntype: project\n---\n\nDeferred: retries. Context: auth first.\n", "Retry budget for uploads", "Deferred - retries", "project", false},
+		{"no closing newline", "---\nname: a\ndescription: b\n---", "a", "b", "", false},
+		{"numbers as strings", "---\nname: 42\ndescription: true\n---\n", "42", "true", "", false},
+		{"no frontmatter", "just text\n", "", "", "", true},
+		{"unclosed", "---\nname: a\n", "", "", "", true},
+		{"bad yaml", "---\nname: [a\n---\n", "", "", "", true},
+		{"no name", "---\ndescription: b\n---\n", "", "b", "", true},
+		{"name is a map", "---\nname: {a: b}\n---\n", "", "", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			it, err := Parse([]byte(tt.in))
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v, wantErr %v", err, tt.wantErr)
+			}
+			if it.Name != tt.wantName || it.Description != tt.wantDesc || it.Type != tt.typ {
+				t.Errorf("got name=%q desc=%q type=%q, want %q %q %q", it.Name, it.Description, it.Type, tt.wantName, tt.wantDesc, tt.typ)
+			}
+		})
+	}
+}
+
+func TestParseBombIsRefusedQuickly(t *testing.T) {
+	huge := "---\nname: x\ndescription: " + strings.Repeat("a", maxFrontmatter) + "\n---\n"
+	if _, err := Parse([]byte(huge)); err == nil {
+		t.Error("huge frontmatter parsed")
+	}
+	laughs := "---\nname: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\nh: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]\n---\n"
+	done := make(chan struct{})
+	go func() { Parse([]byte(laughs)); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("alias bomb took more than 5s")
+	}
+	deep := "---\nname: " + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + "\n---\n"
+	if _, err := Parse([]byte(deep)); err == nil {
+		t.Error("deeply nested name parsed without error")
+	}
+}
+
+// TestRenderInjection: user text cannot add keys or end the frontmatter.
+func TestRenderInjection(t *testing.T) {
+	for _, desc := range []string{
+		"x\ntype: user", "---\nname: evil", "a: b", `"quoted" 'single'`, "# comment", "&anchor *alias", "- list", "{flow: map}", "null", "",
+	} {
+		data, err := Render("n", desc, "body\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		it, err := Parse(data)
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", desc, err, data)
+		}
+		if it.Name != "n" || it.Type != "project" || it.Description != oneLine(desc) || it.Body != "body\n" {
+			t.Errorf("%q: round trip gave %+v\n%s", desc, it, data)
+		}
+	}
+}
+
+func TestEntryBody(t *testing.T) {
+	tests := []struct {
+		e    Entry
+		want string
+	}{
+		{Entry{Kind: KindDeferred, Idea: "a retry budget for the upload client", Context: "we were fixing the auth bug first", Why: `the user said "let's come back to retries once auth works"`, HowTo: "ask whether to add the retry budget now that auth is fixed"},
+			"Deferred: a retry budget for the upload client. Context: we were fixing the auth bug first.\n\n**Why:** the user said \"let's come back to retries once auth works\".\n**How to apply:** ask whether to add the retry budget now that auth is fixed.\n"},
+		{Entry{Kind: KindQuestion, Idea: "token expiry status", Context: "should expired tokens return 401 or 403?"},
+			"User raised: token expiry status. Pending: should expired tokens return 401 or 403?\n\n**Why:** Claude asked this and the user moved on to a new request before answering.\n**How to apply:** ask the user again: should expired tokens return 401 or 403?\n"},
+		{Entry{Kind: KindSideIdea, Idea: "dark mode.", Context: "fixing the\nrefresh race", Why: "raised mid-task!"},
+			"Side idea: dark mode. Raised while: fixing the refresh race.\n\n**Why:** raised mid-task!\n**How to apply:** ask whether to pursue dark mode now.\n"},
+	}
+	for _, tt := range tests {
+		if got := tt.e.Body(); got != tt.want {
+			t.Errorf("Body() =\n%s\nwant\n%s", got, tt.want)
+		}
+	}
+}
+
+func TestIdeaRoundTrip(t *testing.T) {
+	for _, k := range []Kind{KindQuestion, KindDeferred, KindSideIdea} {
+		e := Entry{Kind: k, Idea: "cache the lookups. Context: tricky", Context: "ctx"}
+		data, _ := Render("n", e.Description(), e.Body())
+		it, _ := Parse(data)
+		if got := it.Idea(); got != "cache the lookups. Context: tricky" {
+			t.Errorf("%s: Idea() = %q", k, got)
+		}
+	}
+}
+
+func TestSlug(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"a retry budget for the upload client", "retry-budget-for-the-upload-client"},
+		{"The Dark-Mode toggle!", "dark-mode-toggle"},
+		{"don't cache 401s", "dont-cache-401s"},
+		{"../../etc/passwd", "etc-passwd"},
+		{"a/b\\c\x00d", "b-c-d"},
+		{"日本語", "item"},
+		{"", "item"},
+		{"café au lait", "caf-au-lait"},
+		{"\u202eevil\u202c txt", "evil-txt"},
+		{strings.Repeat("word ", 40), "word-word-word-word-word-word-word-word-word-word"[:44]},
+		{strings.Repeat("x", 300), strings.Repeat("x", MaxSlug)},
+	}
+	for _, tt := range tests {
+		got := Slug(tt.in)
+		if got != tt.want {
+			t.Errorf("Slug(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if len(got) > MaxSlug || strings.ContainsAny(got, "/\\.\x00") {
+			t.Errorf("Slug(%q) = %q is not safe", tt.in, got)
+		}
+	}
+}
+
+func TestFileNames(t *testing.T) {
+	day := time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
+	if got := FileName("retry-budget-2", day); got != "session-open-retry-budget-2-2026-12-02.md" {
+		t.Errorf("FileName = %q", got)
+	}
+	for in, want := range map[string]string{
+		"session-open-retry-budget-2-2026-12-02.md": "retry-budget-2",
+		"session-open-hand-written.md":              "hand-written",
+	} {
+		if got := NameOfFile(in); got != want {
+			t.Errorf("NameOfFile(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]bool{
+		"session-open-x.md": true, "session-open-.md": false, "../session-open-x.md": false, "notes.md": false, "session-open-x.md.bak": false,
+	} {
+		if got := IsItemFile(in); got != want {
+			t.Errorf("IsItemFile(%q) = %v", in, got)
+		}
+	}
+	for in, want := range map[string]string{"retry-budget-2": "retry-budget", "http2": "http2", "v-2-x": "v-2-x", "a-": "a-", "rfc-9110": "rfc"} {
+		if got := baseName(in); got != want {
+			t.Errorf("baseName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
