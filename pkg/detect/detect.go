@@ -109,8 +109,9 @@ Unanswered question (Q): Claude asked, the user moved on.
 */
 
 import (
-	"regexp"
 	"strings"
+
+	regexp "github.com/openloop/openloop/internal/lazyre"
 )
 
 // Kind is the kind of an open loop; the strings are pkg/store's kinds.

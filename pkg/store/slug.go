@@ -1,7 +1,6 @@
 package store
 
 import (
-	"regexp"
 	"strings"
 	"time"
 	"unicode"
@@ -73,16 +72,36 @@ func FileName(name string, day time.Time) string {
 	return Prefix + name + "-" + day.Format("2006-01-02") + Suffix
 }
 
-var fileRE = regexp.MustCompile(`^session-open-(.+)-(\d{4}-\d{2}-\d{2})\.md$`)
-
 // NameOfFile returns the name part of an item file name
-// (session-open-<name>-<date>.md), or the name without its frame when it has
-// no date.
+// (session-open-<name>-<date>.md, where the date is dddd-dd-dd and the name
+// is not empty), or the name without its frame when it has no date. (A
+// plain function rather than a package-level regexp, which every process,
+// the hook included, would compile at start-up.)
 func NameOfFile(file string) string {
-	if m := fileRE.FindStringSubmatch(file); m != nil {
-		return m[1]
+	const date = len("-2006-01-02")
+	if mid, ok := strings.CutPrefix(file, Prefix); ok {
+		if mid, ok := strings.CutSuffix(mid, Suffix); ok && len(mid) > date && isDate(mid[len(mid)-date:]) {
+			return mid[:len(mid)-date]
+		}
 	}
 	return strings.TrimSuffix(strings.TrimPrefix(file, Prefix), Suffix)
+}
+
+// isDate matches "-dddd-dd-dd".
+func isDate(s string) bool {
+	for i, c := range []byte(s) {
+		switch i {
+		case 0, 5, 8:
+			if c != '-' {
+				return false
+			}
+		default:
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // IsItemFile reports whether a base name is one the store may list or
