@@ -142,6 +142,9 @@ func (d *summaryData) commits(root string) {
 		d.Rule = ruleNoRepo
 		return
 	}
+	if err == nil {
+		defer repo.Close()
+	}
 	if err == nil && !d.start().IsZero() {
 		d.Rule, d.Since = rulePrimary, d.start()
 		if d.Commits, d.More, err = repo.Since(d.Since, maxCommits); err == nil {
