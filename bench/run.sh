@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh — openloop's benchmarks, side by side with a floor and peers.
 #
-#   bench/run.sh           full run (about 3 minutes on 2 cores)
+#   bench/run.sh           full run (about 4 minutes on 2 cores)
 #   bench/run.sh --quick   fewer runs, for a first look
 #
 # It installs hyperfine and GNU time with apt-get when they are missing,
@@ -12,7 +12,7 @@
 # times and ratios to the floor. Everything it creates is deleted at exit.
 set -euo pipefail
 
-RUNS=40
+RUNS=60
 WARMUP=5
 if [ "${1:-}" = "--quick" ]; then
 	RUNS=10
