@@ -17,17 +17,16 @@ def group(out, name, title):
     fl = res[0]
     fcpu = fl["user"] + fl["system"]
     print(f"### {title}\n")
-    print("| case | median | mean ± σ | min | × floor (median) | × floor (min) | × floor (CPU) |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| case | median | mean ± σ | min | × floor (median) | × floor (CPU) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for r in res:
         med = r["median"] / fl["median"] if fl["median"] > 0 else float("nan")
-        mn = r["min"] / fl["min"] if fl["min"] > 0 else float("nan")
         cpu = (r["user"] + r["system"]) / fcpu if fcpu > 0 else float("nan")
         mark = ""
         if r["command"].startswith(("hook", "resume", "archive")) and med > GOAL:
             mark = " ✗"
         print(f"| {r['command']} | {r['median']*1e3:.1f} ms | {r['mean']*1e3:.1f} ± {r['stddev']*1e3:.1f} ms "
-              f"| {r['min']*1e3:.1f} ms | {med:.2f}×{mark} | {mn:.2f}× | {cpu:.2f}× |")
+              f"| {r['min']*1e3:.1f} ms | {med:.2f}×{mark} | {cpu:.2f}× |")
     print()
 
 

@@ -11,6 +11,7 @@
 package hooks
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -105,8 +106,11 @@ func (o *Output) Bytes() []byte {
 	if o == nil || (o.SystemMessage == "" && o.Specific == nil) {
 		return nil
 	}
-	b, _ := json.Marshal(o)
-	return append(b, '\n')
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // "<text>" reads better than "\u003ctext\u003e"
+	enc.Encode(o)
+	return b.Bytes()
 }
 
 // ErrPayload marks input that is not a hook event.

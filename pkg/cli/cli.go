@@ -35,6 +35,9 @@ type Env struct {
 	Cwd    string
 	// Exe is the absolute path of the running binary, for install.
 	Exe string
+	// Rand is the source of random bytes (install's heredoc nonce); nil
+	// means crypto/rand.
+	Rand io.Reader
 }
 
 // System is the Env of the real process.
@@ -53,6 +56,7 @@ type command struct {
 	aliases []string
 	args    string // argument synopsis for help
 	summary string
+	memdir  bool // takes --memory-dir
 	run     func(e *Env, args []string) int
 }
 
@@ -62,12 +66,17 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{name: "hook", args: "", summary: "handle one Claude Code hook event from stdin (UserPromptSubmit, Stop, SessionEnd)", run: runHook},
-		{name: "resume", aliases: []string{"pending"}, args: "[--json]", summary: "list open items by age; deletes items 30 days old or older first", run: runResume},
-		{name: "archive", args: "<text…>", summary: "close the item that best matches the text and log it", run: runArchive},
-		{name: "park", args: "--kind K --idea TEXT --context TEXT [--why TEXT] [--how TEXT]", summary: "park an item by hand (kinds: question, deferred, side-idea)", run: runPark},
-		{name: "summary", args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},
+		{name: "hook", memdir: true, args: "", summary: "handle one Claude Code hook event from stdin (UserPromptSubmit, Stop, SessionEnd)", run: runHook},
+		{name: "resume", memdir: true, aliases: []string{"pending"}, args: "[--json]", summary: "list open items by age; deletes items 30 days old or older first", run: runResume},
+		{name: "archive", memdir: true, args: "<text…>", summary: "close the item that best matches the text and log it", run: runArchive},
+		{name: "park", memdir: true, args: "--kind K --idea TEXT --context TEXT [--why TEXT] [--how TEXT]", summary: "park an item by hand (kinds: question, deferred, side-idea)", run: runPark},
+		{name: "summary", memdir: true, args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},
 		{name: "session", args: "[mode args…]", summary: "run a /session mode (from args or stdin); always exits 0", run: runSession},
+		{name: "install", args: "[--scope project|local|user] [--bin PATH] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
+		{name: "uninstall", args: "[--scope project|local|user] [--dry-run]", summary: "remove exactly what install added", run: runUninstall},
+		{name: "doctor", memdir: true, args: "", summary: "show the resolved paths and registrations, and what is wrong with the fix", run: runDoctor},
+		{name: "plugin", args: "--out DIR", summary: "write a Claude Code plugin marketplace (hooks, /session, this binary) to DIR", run: runPlugin},
+		{name: "demo", args: "", summary: "run a short session in a throwaway home folder and show what openloop does", run: runDemo},
 		{name: "help", summary: "show this help", run: runHelp},
 	}
 }
@@ -131,8 +140,15 @@ func usage(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %-20s %s\n", name, c.summary)
 	}
+	var md []string
+	for _, c := range commands {
+		if c.memdir {
+			md = append(md, c.name)
+		}
+	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Every command takes --memory-dir DIR (or OPENLOOP_MEMORY_DIR) to use another memory dir.")
+	fmt.Fprintf(w, "%s take --memory-dir DIR (or OPENLOOP_MEMORY_DIR=DIR) to use another memory dir.\n", strings.Join(md, ", "))
+	fmt.Fprintln(w, "Run 'openloop <command> -h' for a command's flags.")
 }
 
 // errorf prints the one error line: "openloop: error: …", no capital, no
@@ -168,6 +184,11 @@ func parseFlags(e *Env, fs *flag.FlagSet, args []string) (ok bool, code int) {
 		if errors.Is(err, flag.ErrHelp) {
 			c := lookup(fs.Name())
 			fmt.Fprintf(e.Stdout, "Usage: openloop %s %s\n\n%s\n", fs.Name(), c.args, c.summary)
+			if hasFlags(fs) {
+				fmt.Fprintln(e.Stdout, "\nFlags:")
+				fs.SetOutput(e.Stdout)
+				fs.PrintDefaults()
+			}
 			return false, ExitOK
 		}
 		errorf(e.Stderr, "%s: %v", fs.Name(), err)
@@ -180,4 +201,10 @@ func parseFlags(e *Env, fs *flag.FlagSet, args []string) (ok bool, code int) {
 // paths resolves the project's paths for this Env.
 func (e *Env) paths(c common) (project.Paths, error) {
 	return project.Resolve(project.Options{Cwd: e.Cwd, Getenv: e.Getenv, MemoryDir: c.memoryDir})
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
 }

@@ -8,13 +8,13 @@ import (
 
 var (
 	// Acknowledgements that neither answer nor ask anything.
-	reFiller = regexp.MustCompile(`^(?:ok(?:ay)?|alright|hmm+|uh+|um+|so|well|cool|great|nice|thanks|thank you|thx|perfect|got it|i see|understood|wait|hey|oh|ah|btw|also|and|now|then)\b[\s,.!:;—–-]*`)
+	reFiller = regexp.MustCompile(`^(?:ok(?:ay)?|alright|hmm+|uh+|uhh+|um+|erm|so|well|cool|great|nice|thanks|thank you|thx|perfect|got it|i see|understood|wait|hey|oh|ah|btw|also|and|now|then)\b[\s,.!:;—–-]*`)
 	// Openings that answer a question, however tersely.
 	reAnswerStart = regexp.MustCompile(`^(?:(?:yes|yeah|yep|yup|ya|yas|sure|no|nope|nah|not really|not yet|please do|do it|do that|go ahead|go for it|proceed|sounds good|sounds right|looks good|lgtm|agreed|agree|correct|exactly|right|true|false|both|neither|either|all of (?:them|the above)|all|none|option|approach|ship it|the (?:first|second|third|fourth|last|former|latter|other|simple|simpler|quick|quicker)|first one|second one|let'?s (?:do|go with|go for|keep|stick|try|use|fix|leave|skip|drop|roll|revert|not|handle)|lets (?:do|go with|go for|keep|stick|try|use|fix|leave|skip|drop|roll|revert|not|handle)|go with|i'?d (?:go|prefer|say|rather|like|pick|choose|keep|lean)|i (?:prefer|think|agree|like|guess|believe|allow|lean|vote|choose|pick|want option)|i'?m (?:fine|ok|okay|good|happy|leaning)|i am (?:fine|ok|okay|good|happy)|i don'?t (?:think|mind|care|know|need|want|see)|keep (?:it|them|this|that|both)|leave (?:it|them|this|that)|skip (?:it|them|this|that)|drop (?:it|them|this|that)|don'?t|never ?mind|fine|good|works for me|makes sense|that works|that'?s fine|that'?s ok)\b|(?:\d{1,3}|[a-h])(?:\s*$|\s*[.):,+&/]|\s+(?:and|or|&|\+|then|but|first|-)\b)|#\d)`)
 	// Mentions of a listed option: "option 2", "approach B", "1 and 3".
 	reOptionRef = regexp.MustCompile(`\b(?:option|approach|choice|alternative|variant|number|plan|path|proposal|suggestion)\s*#?(?:\d{1,2}|[a-h])\b|(?:^|\s)#\d{1,3}\b|\b\d\s*(?:and|or|\+|&)\s*\d\b|\b(?:the )?(?:first|second|third|last) (?:one|option|approach)\b`)
 	// Questions that ask Claude to explain what it just said.
-	reClarify = regexp.MustCompile(`^(?:can|could|would|will) you (?:please )?(?:explain|clarify|elaborate|expand|walk me through|show me|tell me|give me|remind me|summari[sz]e|say more|describe|go over|break down)|^(?:please )?(?:explain|clarify|elaborate|walk me through)\b|^what (?:do|did) you mean|^i don'?t (?:understand|get|follow)|^(?:what|which) (?:is|are|would be) (?:the )?(?:difference|tradeoffs?|trade-offs?|pros|cons|options|risks?|downsides?|impact|implications?|effort|cost)|^how (?:big|long|hard|much|many|risky|complex|would|does|do|did|is|are)\b.{0,40}\b(?:it|that|this|the fix|the change)\b|^what (?:would|does|do|will) (?:that|this|it)\b|^why (?:would|do|did|is|does) (?:that|this|it|you)\b|^is (?:that|this|it)\b|^(?:doesn'?t|don'?t|isn'?t|wouldn'?t|won'?t|can'?t|shouldn'?t) (?:that|this|it)\b`)
+	reClarify = regexp.MustCompile(`^(?:can|could|would|will) you (?:please )?(?:explain|clarify|elaborate|expand|walk me through|show me|tell me|give me|remind me|summari[sz]e|say more|describe|go over|break down)|^(?:please )?(?:explain|clarify|elaborate|walk me through)\b|^what (?:do|did) you mean|^i don'?t (?:understand|get|follow)|^(?:what|which)(?: is| are| would be|'s|'re) (?:the )?(?:difference|tradeoffs?|trade-offs?|pros|cons|options|risks?|downsides?|impact|implications?|effort|cost)|^how (?:big|long|hard|much|many|risky|complex|would|does|do|did|is|are)\b.{0,40}\b(?:it|that|this|the fix|the change)\b|^what (?:would|does|do|will) (?:that|this|it)\b|^why (?:would|do|did|is|does) (?:that|this|it|you)\b|^is (?:that|this|it)\b|^(?:doesn'?t|don'?t|isn'?t|wouldn'?t|won'?t|can'?t|shouldn'?t) (?:that|this|it)\b`)
 	// A reference back to what Claude said.
 	reAnaphora = regexp.MustCompile(`(?:^|[\s(])(?:it|its|it'?s|them|they|they'?re|those)\b|\b(?:this|that|these)\s*(?:[?.!,;:)]|$|\b(?:is|was|one|ones|part|bit|approach|option|idea|plan|fix|change|suggestion|way|would|will|does|did|means?|sounds?|seems?|looks?)\b)`)
 	// Explicit moves to another subject.
@@ -46,7 +46,7 @@ var stop = func() map[string]bool {
 func keyWords(ls string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range words(ls) {
-		if len(w) < 3 || stop[w] || w[0] >= '0' && w[0] <= '9' {
+		if len(w) < 3 || stop[w] || w[0] >= '0' && w[0] <= '9' || strings.ContainsRune(w, '\'') {
 			continue
 		}
 		out[stem(w)] = true
@@ -54,9 +54,13 @@ func keyWords(ls string) map[string]bool {
 	return out
 }
 
+// stem folds the common English endings so "patching", "patched" and
+// "patch", or "cached" and "cache", compare equal.
 func stem(w string) string {
-	if len(w) > 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-		return w[:len(w)-1]
+	for _, suf := range []string{"ing", "ed", "es", "s", "e"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 && !strings.HasSuffix(w, "ss") {
+			return w[:len(w)-len(suf)]
+		}
 	}
 	return w
 }
@@ -72,21 +76,26 @@ func sharesN(prompt map[string]bool, topic string) int {
 	return n
 }
 
-// leavesQuestion decides rule Q2: does the typed prompt move on to a new
-// request instead of answering or following up on the pending question?
-func leavesQuestion(typed string, q pending) bool {
-	lp := strings.TrimSpace(lower(typed))
-	for {
+// dropFillers removes acknowledgements from the start of lowered text.
+func dropFillers(lp string) string {
+	for i := 0; i < 8; i++ {
 		rest := reFiller.ReplaceAllString(lp, "")
 		if rest == lp {
 			break
 		}
 		lp = rest
 	}
+	return lp
+}
+
+// leavesQuestion decides rule Q2: does the typed prompt move on to a new
+// request instead of answering or following up on the pending question?
+func leavesQuestion(typed string, q pending) bool {
+	lp := dropFillers(strings.TrimSpace(lower(typed)))
 	if lp == "" || reAnswerStart.MatchString(lp) {
 		return false
 	}
-	if reShift.MatchString(lp) {
+	if shifts(lp) {
 		return true
 	}
 	ss := sentences(lp)
@@ -117,7 +126,7 @@ func leavesQuestion(typed string, q pending) bool {
 	}
 	// A statement: a report or a pasted finding is a new request; an
 	// opinion ("i think", "we should") is an answer.
-	return nw >= 8 && !reOpinion.MatchString(lp)
+	return nw >= 10 && sharesN(pw, q.before) == 0 && !reOpinion.MatchString(lp)
 }
 
-var reOpinion = regexp.MustCompile(`\b(?:i think|i'?d|i would|i prefer|i like|i agree|i guess|i feel|i'?m fine|we should|we could|let'?s|sounds|makes sense|agreed|prefer|probably|either way|as long as)\b`)
+var reOpinion = regexp.MustCompile(`\b(?:i think|i'?d|i would|i prefer|i like|i agree|i guess|i feel|i'?m fine|we should|we could|let'?s|sounds|makes sense|agreed|prefer|probably|either way|as long as|is fine|are fine|good enough|for now|works for me)\b`)

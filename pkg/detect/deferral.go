@@ -13,10 +13,21 @@ type rule struct {
 	name     string
 	re       *regexp.Regexp
 	explicit bool
+	keys     []string // the rule can only match text holding one of these
 }
 
-func mk(name string, explicit bool, expr string) rule {
-	return rule{name: name, re: regexp.MustCompile(expr), explicit: explicit}
+func mk(name string, explicit bool, keys []string, expr string) rule {
+	return rule{name: name, re: regexp.MustCompile(expr), explicit: explicit, keys: keys}
+}
+
+// mayMatch is the cheap test run before a rule's regexp.
+func (r rule) mayMatch(ls string) bool {
+	for _, k := range r.keys {
+		if strings.Contains(ls, k) {
+			return true
+		}
+	}
+	return len(r.keys) == 0
 }
 
 // Pieces shared by the deferral rules.
@@ -31,34 +42,39 @@ const (
 // deferRules are the user's deferrals (rules D1-D9 in detect.go).
 var deferRules = []rule{
 	// D1 come back to it.
-	mk("come back", true, `(?:'ll|will|can|could|should|let'?s|lets|to|need to|must|gonna|we|i)\s+(?:\w+\s+)?(?:come|circle|get) back (?:to|on)\s+(?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until)\b|[.;!?,(]|$)`),
-	mk("come back later", true, `\b(?:come|circle) back to (?P<x>`+clause+`*?)\s+(?:`+laterish+`)\b`),
-	mk("revisit", false, `\b(?:can|could|will|'ll|should|let'?s|lets|to)\s+revisit (?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until|next)\b|[.;!?,]|$)`),
+	mk("come back", true, []string{"back"}, `(?:\b(?:we|i|let'?s|lets)(?:'ll| will| can| could| should| need to| must| are going to| am going to| gonna| have to| want to| might| may)?|\b(?:fine|ok|okay|happy|good|want|plan|need|have) to)\s+(?:\w+\s+)?(?:come|circle) back (?:to|on)\s+(?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until)\b|[.;!?,(]|$)`),
+	mk("come back later", true, []string{"back"}, `\b(?:come|circle|get) back to (?P<x>`+clause+`*?)\s+(?:`+laterish+`)\b`),
+	mk("revisit after", false, []string{"revisit"}, `\brevisit (?P<x>`+clause+`{1,60}?)\s+(?:`+laterish+`|after|once|next)\b`),
+	mk("revisit", false, []string{"revisit"}, `\b(?:can|could|will|'ll)\s+(?:always\s+)?revisit (?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until|next)\b|[.;!?,]|$)`),
 	// D2 park it / defer it for now.
-	mk("park", true, `(?:^|let'?s |lets |we (?:can|could|should|'ll|will) |please |just |i'?d |i want to |can we |could we |maybe |, )(?:park|shelve|postpone|punt on|defer|backlog)\s+(?P<x>this|that|it|these|those|them)\b`),
-	mk("park for now", true, `\b(?:park|shelve|postpone|punt on|defer|backlog)\s+(?P<x>`+clause+`{1,80}?)\s+(?:for (?:now|later|the moment|the time being|another day|a bit)|until|till|to (?:later|a later|another|next|the backlog))\b`),
-	mk("put aside", true, `\bput (?P<x>`+clause+`{1,60}?) (?:on hold|aside|on the back ?burner|on ice|in the backlog|on the backlog|on the roadmap)\b|\bput a pin in (?P<x>`+clause+`{2,60})|\bhold off on (?P<x>`+clause+`{2,60})`),
+	mk("park", true, []string{"park", "shelve", "postpone", "punt", "defer", "backlog"}, `(?:^|let'?s |lets |we (?:can|could|should|'ll|will) |please |just |i'?d |i want to |can we |could we |maybe |, )(?:park|shelve|postpone|punt on|defer|backlog)\s+(?P<x>this|that|it|these|those|them)\b`),
+	mk("park for now", true, []string{"park", "shelve", "postpone", "punt", "defer", "backlog", "table"}, `\b(?:park|shelve|postpone|punt on|defer|backlog|table)\s+(?P<x>`+clause+`{1,80}?)\s+(?:for (?:now|later|the moment|the time being|another day|a bit)|until|till|to (?:later|a later|another|next|the backlog))\b`),
+	mk("put aside", true, []string{"put ", "hold off"}, `\bput (?P<x>`+clause+`{1,60}?) (?:on hold|aside|on the back ?burner|on ice|in the backlog|on the backlog|on the roadmap)\b|\bput a pin in (?P<x>`+clause+`{2,60})|\bhold off on (?P<x>`+clause+`{2,60})`),
 	// D3 remind me.
-	mk("remind", true, `\bremind (?:me|us) (?:to|about|of|that) (?P<x>`+clause+`{2,100}?)\s*(?:\b(?:once|when|after|before|tomorrow|later|next|in the future|at some point)\b\s*(?P<r>`+clause+`*)|[.;!?,]|$)`),
+	mk("remind", true, []string{"remind"}, `\bremind (?:me|us) to (?P<x>`+clause+`{2,100}?)\s*(?:\b(?:once|when|after|before|tomorrow|later|next|in the future|at some point)\b\s*(?P<r>`+clause+`*)|[.;!?,]|$)|\bremind (?:me|us) (?:about|that) (?P<x>`+clause+`{2,100}?)\s+(?:once|when|after|tomorrow|later|next week|next time|in the future|at some point)\b\s*(?P<r>`+clause+`*)`),
+	mk("not now x", false, []string{"now", "yet", "at the moment", "today"}, `\b(?:let'?s not|lets not|don'?t|no need to|we don'?t need to|not going to|won'?t) (?:worry about|bother with|focus on|deal with|do|tackle|touch|add|implement|chase|go down) (?P<x>`+clause+`{2,60}?)\s+(?:right now|for now|yet|now|at the moment|today)\b`),
+	mk("not for this", false, []string{"not for", "not in this", "can wait"}, `\bnot (?:for|in) this (?:pr|release|sprint|change|iteration|milestone|version|round|phase|ticket|task)\b|^(?:(?:i think|but|ok(?:ay)?|yeah),? )?(?:that|this|it|the rest) can wait\b`),
 	// D4 do it later.
-	mk("later", false, `\b`+modalSub+`\s+(?:(?:also|easily|probably|always|just|maybe|definitely|still|then|only)\s+)?(?P<x>`+laterVrb+`\b`+clause+`{0,60}?)\s+(?:`+laterish+`)\b`),
-	mk("later we should", false, `(?:^|[,;] )(?:later|next time),? (?:we|let'?s|lets|i|you)\b(?: \w+)?? (?:should|could|can|'ll|will|need to|want to|might|ought to)\s+(?P<x>`+clause+`{3,})`),
-	mk("for later", true, `\b(?:save|keep|leave|hold|note|bookmark|mark|flag|set)\s+(?P<x>`+clause+`{1,60}?)\s+(?:for (?:later|another time|next time|a follow[- ]?up|a future \w+|a later \w+|the future)|aside)\b|\bfor later\s*(?:[.!,;:)]|$)`),
-	mk("not now", false, `^(?:but |maybe |ok(?:ay)?,? |hmm,? |nah,? |no,? )?(?:not (?:right )?now|maybe later|later|not today|not yet,? (?:but )?later)\s*(?:[.!,;:—-]|$)`),
+	mk("later", false, []string{"later", "future", "another time", "other time", "down the road", "next ", "some point", "eventually", "someday", "some day", "separately"}, `\b`+modalSub+`\s+(?:(?:also|easily|probably|always|just|maybe|definitely|still|then|only)\s+)?(?P<x>`+laterVrb+`\b`+clause+`{0,60}?)\s+(?:`+laterish+`)\b`),
+	mk("later we should", false, []string{"later", "next time"}, `(?:^|[,;] )(?:later|next time),? (?:we|let'?s|lets|i|you)\b(?: \w+)?? (?:should|could|can|'ll|will|need to|want to|might|ought to)\s+(?P<x>`+clause+`{3,})`),
+	mk("todo for later", true, []string{"todo"}, `^(?:todo|to-do) (?:for later|later)\s*[:\-—]?\s*(?P<x>.{3,})|\btodo for later\b`),
+	mk("todo", false, []string{"todo", "to-do"}, `^(?:todo|to-do)\s*[:\-—]\s*(?P<x>.{3,})`),
+	mk("for later", true, []string{"for ", "aside"}, `\b(?:save|keep|hold|park|put|set) (?P<x>this|that|it|these|those|them)(?: one)? (?:for (?:later|another time|next time|a follow[- ]?up|a future \w+|a later \w+|the future)|aside)\b|\b(?:leave|note|bookmark|set aside)\s+(?P<x>`+clause+`{1,60}?)\s+for (?:later|another time|next time|a follow[- ]?up|a future \w+|a later \w+|the future)\b|\b(?P<x>something|one|idea|thing|note|question|thought|topic|item)s? for later\b`),
+	mk("not now", false, []string{"now", "later", "today"}, `^(?:but |maybe |ok(?:ay)?,? |hmm,? |nah,? |no,? )?(?:not (?:right )?now|maybe later|later|not today|not yet,? (?:but )?later)\s*(?:[.!,;:—-]|$)`),
 	// D5 file it: an issue, a ticket, a todo.
-	mk("issue", false, `\b(?:add|create|file|log|open|make|write(?: up)?|raise|put in|cut|submit)\s+(?:(?:a|an|another|some|new|one|two|three|\d)\s+`+tracker+`|`+tracker+`|the\s+(?:(?:follow[- ]?up|linear|jira|github|gh|gsd|separate|tracking)\s+){1,3}(?:issues?|tickets?|todos?|bugs?|cards?))`+`(?:\s+(?P<p>for|about|on|with|to track|covering|describing|capturing|so|in|that|and|please)\b\s*(?P<x>`+clause+`*)|\s*[.,;:!?)\-]|\s*$)`),
-	mk("track as issue", true, `\btrack (?P<x>`+clause+`{1,60}?) (?:as|in) (?:a|an|the) (?:\w+ )?(?:issue|ticket|todo|follow[- ]?up)\b`),
-	mk("log in tracker", false, `\b(?:log|note|record|capture|jot down|write down|put)\s+(?P<x>`+clause+`{1,60}?)\s+(?:in|to|into|on) (?:the |a |our |my )?(?:[\w-]+ )?(?:tasks|todos?|todo list|backlog|issue tracker|tracker|roadmap|linear|jira)\b`),
-	mk("another todo", false, `\banother\s+(?:[\w-]+\s+){0,3}todos?\b`),
-	mk("todo", true, `^(?:todo|to-do)(?: for later| later)?\s*[:\-—]\s*(?P<x>.{3,})|\btodo for later\b`),
+	mk("issue", false, []string{"issue", "ticket", "todo", "bug", "card"}, `\b(?:add|create|file|log|open|make|write(?: up)?|raise|put in|cut|submit)\s+(?:(?:a|an|another|some|new|one|two|three|\d)\s+`+tracker+`|`+tracker+`|the\s+(?:(?:follow[- ]?up|linear|jira|github|gh|gsd|separate|tracking)\s+){1,3}(?:issues?|tickets?|todos?|bugs?|cards?))`+`(?:\s+(?P<p>for|about|on|to track|covering|describing|capturing|regarding)\b\s*(?P<x>`+clause+`*)|\s+(?:with|so|in|that|and|please)\b|\s*[.,;:!?)(\-]|\s*$)`),
+	mk("track as issue", true, []string{"track"}, `\btrack (?P<x>`+clause+`{1,60}?) (?:as|in) (?:a|an|the) (?:\w+ )?(?:issue|ticket|todo|follow[- ]?up)\b`),
+	mk("log in tracker", false, []string{"task", "todo", "backlog", "tracker", "roadmap", "linear", "jira"}, `\b(?:log|note|record|capture|jot down|write down|put)\s+(?P<x>`+clause+`{1,60}?)\s+(?:in|to|into|on) (?:the |a |our |my )?(?:[\w-]+ )?(?:tasks|todos?|todo list|backlog|issue tracker|tracker|roadmap|linear|jira)\b`),
+	mk("to backlog", false, []string{"backlog", "roadmap", "icebox", "todo list", "wishlist"}, `\b(?:add|move|put|throw|drop)\s+(?P<x>`+clause+`{1,60}?)\s+(?:to|on|in|into) (?:the |our |my )?(?:backlog|roadmap|icebox|todo list|wishlist|wish list)\b`),
+	mk("another todo", false, []string{"another"}, `\banother\s+(?:[\w-]+\s+){0,3}todos?\b`),
 	// D6 note this.
-	mk("note", false, `\b(?:note|jot|write) (?:this|that|it)(?: down)?(?: also| too| for later)?\s*(?:[.!)]|$)|\bmake a note (?:of|to|about) (?P<x>`+clause+`+)`),
+	mk("note", false, []string{"note", "jot", "write"}, `\b(?:note|jot|write) (?:this|that|it)(?: down)?(?: also| too| for later)?\s*(?:[.!)]|$)|\bmake a note (?:of|to|about) (?P<x>`+clause+`+)`),
 	// D7 a separate task, a follow-up.
-	mk("separate", false, `\b(?:implement|do|handle|address|tackle|track|clean(?: \w+)? up|fix|leave|save|move|split|file|put|deal with|look at|cover|add|build|go back and \w+(?: \w+)?)\b(?P<x>`+clause+`{0,60}?)\b(?:in|as|for|into|to) (?:a|the|its own|another) (?:separate|later|future|next|different|follow[- ]?up) (?:pr|pull request|task|issue|ticket|feature|branch|phase|session|iteration|sprint|change)\b`),
-	mk("follow up", false, `\b(?:i'?ll|we'?ll|i will|we will|let'?s|lets|can|could|we can|i can|should)\s+follow up (?:on|with|about|later)\b|\b(?P<x>`+clause+`{3,60}?)\s+(?:in|as|for) a (?:separate |later |future )?follow[- ]?up\b`),
-	mk("out of scope", false, `(?P<x>`+clause+`{3,60}?)\s+(?:is|are|feels|seems)\s+(?:\w+\s+)?(?:out of scope|a separate (?:concern|issue|task))`),
+	mk("separate", false, []string{"separate", "later", "future", "next", "different", "follow"}, `\b(?:implement|do|handle|address|tackle|track|clean(?: \w+)? up|fix|leave|save|move|split|file|put|deal with|look at|cover|add|build|go back and \w+(?: \w+)?)\b(?P<x>`+clause+`{0,60}?)\b(?:in|as|for|into|to) (?:a|the|its own|another) (?:separate|later|future|next|different|follow[- ]?up) (?:pr|pull request|task|issue|ticket|feature|phase|session|iteration|sprint|change)\b`),
+	mk("follow up", false, []string{"follow"}, `\b(?:i'?ll|we'?ll|i will|we will|let'?s|lets|can|could|we can|i can|should)\s+follow up (?:on|with|about|later)\b|\b(?P<x>`+clause+`{3,60}?)\s+(?:in|as|for) a (?:separate |later |future )?follow[- ]?up\b`),
+	mk("out of scope", false, []string{"scope", "separate"}, `(?P<x>`+clause+`{3,60}?)\s+(?:is|are|feels|seems)\s+(?:\w+\s+)?(?:out of scope|a separate (?:concern|issue|task))`),
 	// D8 once X works, let's Y.
-	mk("once", false, `^(?:once|after) (?P<r>[^,]{3,60}),\s*(?:let'?s|lets|we should|we can|we'?ll|we need to|remind me to|i want to|we could) (?:\w+ )?(?P<x>`+clause+`{3,})`),
+	mk("once", false, []string{"once", "after"}, `^(?:once|after) (?P<r>[^,]{3,60}),\s*(?:let'?s|lets|we should|we can|we'?ll|we need to|remind me to|i want to|we could) (?:(?:also|then|probably|definitely|just|maybe) )?(?P<x>`+clause+`{3,})`),
 }
 
 // trivialAfter are the steps that follow "once X, let's …" within the
@@ -67,6 +83,20 @@ var reTrivialNext = regexp.MustCompile(`^(?:\w+ )?(?:commit|push|merge|deploy|ru
 
 // reTrivialCond are conditions that only mean "when you are done".
 var reTrivialCond = regexp.MustCompile(`^(?:that|this|it|done|you'?re done|you are done|you finish|that'?s done|this is done|it'?s done|finished|we'?re done|that works|this works)$`)
+
+// reLaterPlace follows a "later" that is a place, not a time: "handle
+// errors later in the pipeline".
+var reLaterPlace = regexp.MustCompile(`^(?: on)? (?:in|down|inside|within) (?:the|this|that|our|a)\b|^ (?:today|tonight|this (?:morning|afternoon|evening))\b`)
+
+// rePurpose ends the text before "we can check it later" when the later
+// belongs to a purpose ("add logs so we can check it later"), not a plan.
+var rePurpose = regexp.MustCompile(`\b(?:so|so that|in order|order|able|lets us|let us|allow us|allows us|way)\s*(?:to\s*)?$`)
+
+var reYouMe = regexp.MustCompile(`^(?:you|me|us|him|her)\b`)
+
+// reMilestone is what a deferral waits for: a thing that works, lands or
+// ships, not a step of the code ("after the loop finishes").
+var reMilestone = regexp.MustCompile(`\b(?:works?|working|lands?|landed|ships?|shipped|merged?|deployed|released?|fixed|stable|launch(?:ed|es)?|demo|beta|ga|v\d+|release|migration|refactor|is in|goes (?:in|out|live)|is live|this pr|the pr|mvp|rollout|freeze|sprint|milestone|auth)\b`)
 
 var reNegClause = regexp.MustCompile(`\b(?:so|so that|don'?t|won'?t|never|doesn'?t|isn'?t|not|if|when|because)\b`)
 
@@ -83,7 +113,7 @@ func findDeferral(sents []string, long bool) (match, bool) {
 	for _, s := range sents {
 		ls := lower(s)
 		for _, r := range deferRules {
-			if long && !r.explicit {
+			if long && !r.explicit || !r.mayMatch(ls) {
 				continue
 			}
 			m := r.re.FindStringSubmatchIndex(ls)
@@ -91,8 +121,14 @@ func findDeferral(sents []string, long bool) (match, bool) {
 				continue
 			}
 			x, rs := group(r.re, m, s, "x"), group(r.re, m, s, "r")
+			if reYouMe.MatchString(lower(x)) {
+				continue // "I'll come back to you with the numbers"
+			}
 			switch r.name {
 			case "once":
+				if !reMilestone.MatchString(lower(rs)) {
+					continue // "after the loop finishes, let's print a summary"
+				}
 				if reTrivialCond.MatchString(lower(strings.TrimSpace(rs))) || reTrivialNext.MatchString(lower(x)) {
 					continue
 				}
@@ -104,6 +140,9 @@ func findDeferral(sents []string, long bool) (match, bool) {
 					x = ""
 				}
 			case "later":
+				if reLaterPlace.MatchString(ls[m[1]:]) || rePurpose.MatchString(ls[:m[0]]) {
+					continue
+				}
 				// "add tests so we don't break this in the future" is
 				// not about later: the time belongs to another clause.
 				if reNegClause.MatchString(lower(x)) {

@@ -15,13 +15,13 @@ var (
 	// Lines that close a message without asking anything.
 	reCloser = regexp.MustCompile(`^(?:let me know\b|happy to\b|hope (?:this|that) helps|feel free\b|cheers|thanks|thank you|good luck|enjoy|🤖)`)
 	// What Claude says before the thing it offers to do or asks to choose.
-	reOpener = regexp.MustCompile(`^(?:so,? |ok,? |and |also,? |or |now,? )?(?:would you like(?: me)? to|would you want(?: me)?(?: to)?|what (?:would|do) you (?:like|want) to (?:\w+ )?(?:about|regarding)|would you prefer(?: me)? to|do you want(?: me)? to|do you want|want me to|should i|shall i|should we|shall we|can i|may i|could i|would it help if i|do you prefer(?: to)?|would you rather|want to|ready to|is it ok if i|ok to)\s+`)
+	reOpener = regexp.MustCompile(`^(?:so,? |ok,? |and |also,? |or |now,? )?(?:(?:would|do|did) you (?:also |still |really |maybe )?(?:like|want|prefer|need)(?: me| us)?(?: to)?|what (?:would|do) you (?:like|want) to (?:\w+ )?(?:about|regarding)|(?:should|shall|can|may|could) (?:i|we)|want me to|would it help if i|do you prefer(?: to)?|would you rather|want to|ready to|is it ok if i|ok to|how about i)\s+(?:also\s+|just\s+|go ahead and\s+)?`)
 	// Open-ended "what next?" questions: any prompt answers them.
-	reOpenEnded = regexp.MustCompile(`what (?:would|do|should|shall|can) (?:you|we|i) (?:like (?:me )?to |want (?:me )?to )?(?:do|work on|tackle|focus on|look at|build|start with)\b|what(?:'s| is) next|anything else|what(?:'s| is) the (?:\w+ )?task|how would you like to proceed|what can i (?:help|do)|where would you like|what(?:'s| is) on your mind|what are we (?:doing|working on)`)
+	reOpenEnded = regexp.MustCompile(`what (?:would|do|should|shall|can) (?:you|we|i) (?:like (?:me )?to |want (?:me )?to )?(?:do|work on|tackle|focus on|look at|build|start with)\b|what(?:'s| is) next|anything else|what(?:'s| is) the (?:\w+ )?task|how would you like to proceed|what can i (?:help|do)|where would you like|what(?:'s| is) on your mind|what are we (?:doing|working on)|\banything\b|\bsomething else\b|^let me know\b`)
 	// Check-ins about the message itself.
 	reCheckIn = regexp.MustCompile(`^(?:does|did|do|is|are) (?:this|that|it|these|everything|the (?:\w+ )?(?:plan|scope|approach|summary|change|changes|fix|list)) (?:help|make sense|answer|work|look|sound|seem|cover|match|ok|okay|clear|correct|right|complete|good|fine|what you)\b|^(?:sounds?|looks?) good|^(?:any|are there any|do you have any|anything) (?:other |more |further |else )?(?:questions|thoughts|concerns|feedback|files|issues|comments|changes)\b|^(?:make sense|ok|okay|good|clear|right|correct|alright)\?`)
 	// Offers to do what comes next anyway: committing, pushing, going on.
-	reTrivialOffer = regexp.MustCompile(`^(?:go ahead and )?(?:(?:commit|push|stage)(?: (?:and|&) (?:push|commit))?(?: (?:it|this|these|them|that|all|everything|now|these changes|all these changes|all the changes|all of these|the changes|changes|the fix|this fix|the work))*|create a commit(?: with (?:these|the|all) changes)?|make (?:a|the) commit|proceed|continue|go ahead|keep going|ready to (?:commit|merge|push))(?: now)?\??$`)
+	reTrivialOffer = regexp.MustCompile(`^(?:go ahead and )?(?:(?:commit|push|stage)(?: (?:and|&) (?:push|commit))?(?: (?:it|this|these|them|that|all|everything|now|these changes|all these changes|all the changes|all of these|the changes|changes|the fix|this fix|the work))*|create a commit(?: with (?:these|the|all) changes)?|make (?:a|the) commit|proceed|continue|go ahead|keep going|move on|go on|ready to (?:commit|merge|push))(?: (?:with|to|on to|onto) (?:the )?(?:next|remaining|rest)(?: (?:step|task|one|part|phase|item|file)s?)?)?(?: now)?\??$`)
 )
 
 // TrailingQuestion returns the question Claude's message ends by asking the
@@ -35,7 +35,7 @@ func TrailingQuestion(msg string) (question string, ok bool) {
 // trailingQuestion also returns up to 300 bytes of the prose just before
 // the question, which follow-up detection reads as the question's topic.
 func trailingQuestion(msg string) (question, before string, ok bool) {
-	lines := proseLines(msg)
+	lines := proseLines(strings.ToValidUTF8(msg, ""))
 	n := len(lines)
 	if n == 0 {
 		return "", "", false
@@ -88,13 +88,24 @@ func trailingQuestion(msg string) (question, before string, ok bool) {
 			// ("Does this help? Want me to …?" keeps the last only).
 			prev := strings.Join(ss[:k], " ")
 			before := tail(append(append([]string{}, lines[:n-1-back]...), prev), 300)
-			return clip(strings.TrimSpace(s), 400), before, true
+			return clip(dropLeadIn(strings.TrimSpace(s)), 400), before, true
 		}
 		if after > 240 {
 			break
 		}
 	}
 	return "", "", false
+}
+
+var reLeadIn = regexp.MustCompile(`^(?:one|a|quick|last|another|final|small|open)?\s*(?:question|thing|decision|choice|point)\b[^:?]{0,40}:\s+`)
+
+// dropLeadIn removes a lead-in that names no thing: "One thing before I go
+// further: should X?" asks "should X?".
+func dropLeadIn(q string) string {
+	if loc := reLeadIn.FindStringIndex(lower(q)); loc != nil && len(q)-loc[1] >= 10 {
+		return q[loc[1]:]
+	}
+	return q
 }
 
 // introAsks reports whether a line that opens a list asks the user to pick

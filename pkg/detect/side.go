@@ -8,23 +8,31 @@ import (
 
 var (
 	// S1: a marker that announces an aside, then the idea.
-	reSideMarker = regexp.MustCompile(`(?:^|[\s(,;—–-])(?:btw|by the way|side ?note|on a side note|as a side note|random thought|random idea|unrelated(?: to this)?(?:,? but)?|tangent(?:ially)?|off[- ]topic|another idea|one more idea|an idea|idea for later|future idea|food for thought|just a thought|thinking out loud|one suggestion|a suggestion|small suggestion|side idea|separate idea)\b\s*(?:[:,—–-]|\.\.\.)?\s*(?P<x>.+)$`)
+	reSideMarker = regexp.MustCompile(`(?:^(?:idea|thought|note to self|random)\s*:|(?:^|[\s(,;—–-])(?:btw|by the way|side ?note|on a side note|as a side note|random thought|random idea|unrelated(?: to this)?(?:,? but)?|tangent(?:ially)?|off[- ]topic|another idea|one more idea|an idea|idea for later|future idea|food for thought|just a thought|thinking out loud|one suggestion|a suggestion|small suggestion|side idea|separate idea)\b)\s*(?:[:,—–-]|\.\.\.)?\s*(?P<x>.+)$`)
 	// What makes the text after a marker an idea rather than a request
 	// for now: a modal, a wish, a time to come.
-	reIdeaCue = regexp.MustCompile(`\b(?:could|should|might|would|may|it'?d|ought|want to|wonder|maybe|perhaps|worth|nice|consider|idea|someday|eventually|at some point|in the future|future|going forward|need(?:s)? (?:a|an|to|some|better|proper)|could use)\b`)
+	reIdeaCue = regexp.MustCompile(`\b(?:we|i|one) (?:should|could|might|may|would|ought to|can|need to|want to)\b|\b(?:could|should|might|would) (?:\w+ )?(?:also )?(?:use|have|support|get|be made|show|add|include|offer|expose|allow|do with|benefit)\b|\b(?:would|'d) be (?:nice|cool|great|good|useful|neat|helpful|handy)|\bnice[- ]to[- ]have\b|\bworth (?:adding|considering|exploring|looking|having|trying|doing)\b|\bconsider(?:ing)?\b|\bmaybe (?:we|add|use|make|have)\b|\bat some point\b|\bsomeday\b|\beventually\b|\bin the future\b|\bgoing forward\b|\bwhat if we\b|\bhow about\b|\bidea\b|\bwonder\b|\b(?:should|could) we\b|\b(?:longer|long)[- ]term\b`)
 	// A question put to Claude ("btw, why is …?") is not an idea.
 	reAskClaude = regexp.MustCompile(`^(?:why|what|how|where|when|who|is|are|was|were|do|does|did|can you|could you|would you|will you|have you|has)\b`)
 
 	// S2: ideas without a marker.
-	reWonder   = regexp.MustCompile(`\b(?:i |we )?(?:also |was |am |'m |just )?wonder(?:ing)? (?:(?:if|whether) (?P<x>(?:we|it|there)\b.*)|(?P<x>why (?:we|it|there)\b.*))`)
+	reWonder   = regexp.MustCompile(`\b(?:i |we )?(?:also |was |am |'m |just )?wonder(?:ing)? (?:(?:if|whether) (?P<x>we (?:should|could|can|want|need|might|ought|shouldn'?t)\b.*)|(?P<x>why we (?:even |really |actually )*(?:still )?(?:have|need|keep|use|do|support)\b.*))`)
 	reNice     = regexp.MustCompile(`\b(?:it )?(?:would|'d|might) be (?:nice|cool|great|good|useful|neat|helpful|handy|interesting) (?:if|to)\s+(?P<x>.+)`)
 	reFuture   = regexp.MustCompile(`^(?P<x>.*?),?\s*(?:which|that|this) (?:is|would be|could be|sounds like) (?:a |more of a )?(?:future (?:enhancement|improvement|iteration|feature|idea|work)|nice[- ]to[- ]have)\b|(?P<x>.*?)\s*\b(?:is|as|would be) (?:a |more of a )?(?:future (?:enhancement|improvement|iteration|feature|idea|work)|nice[- ]to[- ]have)\b`)
-	reForward  = regexp.MustCompile(`\b(?:going forward|in the future|someday|one day|eventually|at some point),?\s+(?P<x>(?:we|it|you|they|agents?|this|the \w+|\w+s)\b.*)`)
+	reForward  = regexp.MustCompile(`\b(?:going forward|in the future|someday|one day|eventually|at some point|(?:longer|long)[- ]term),?\s+(?P<x>(?:we|it|they|agents?|this|the \w+|\w+s)\b.*)`)
 	reParen    = regexp.MustCompile(`\((?:and |also |btw,? |side note:? |maybe |but )?(?P<x>(?:we|it|you) (?:should|could|might|ought to|need to) [^)]{5,})\)`)
 	reSometime = regexp.MustCompile(`\bwe (?:should|could|might) (?:also )?(?:eventually|someday|at some point|one day)\s+(?P<x>.+)`)
-	reModal    = regexp.MustCompile(`\b(?:could|should|might|would|may|it'?d|ought to|want to|need to|let'?s)\b`)
+	// A polite request for now, not an idea.
+	rePolite = regexp.MustCompile(`\b(?:if you (?:could|can|would)|you could|can you|could you|would you|please)\b`)
+	reModal  = regexp.MustCompile(`\b(?:could|should|might|would|may|it'?d|ought to|want to|need to|let'?s)\b`)
 	// The time or wish words that make reNice and reForward an aside.
 	reAsideCue = regexp.MustCompile(`\b(?:also|future|someday|eventually|at some point|later|one day|going forward)\b`)
+)
+
+var (
+	sideMarkerKeys   = rule{keys: []string{"btw", "note to self", "by the way", "side note", "sidenote", "side idea", "separate idea", "random", "unrelated", "tangent", "topic", "idea", "thought", "thinking", "suggestion"}}
+	ideaCueKeys      = rule{keys: []string{"should", "could", "might", "would", "may ", "can ", "'d ", "need to", "want to", "ought", "nice", "worth", "consider", "maybe", "some point", "someday", "eventually", "future", "forward", "what if", "how about", "idea", "wonder", "term"}}
+	sideImplicitKeys = rule{keys: []string{"wonder", " be ", "future", "(", "eventually", "someday", "some point", "one day", "forward", "nice", "term"}}
 )
 
 // findSide looks for a side idea. explicitOnly keeps rule S1 alone (for
@@ -33,17 +41,25 @@ var (
 func findSide(sents []string, explicitOnly bool) (match, bool) {
 	for _, s := range sents {
 		ls := lower(s)
+		if !sideMarkerKeys.mayMatch(ls) {
+			continue
+		}
 		m := reSideMarker.FindStringSubmatchIndex(ls)
 		if m == nil {
 			continue
 		}
 		x := group(reSideMarker, m, s, "x")
 		lx := lower(x)
-		if !reIdeaCue.MatchString(lx) {
+		marker := ls[m[0] : m[1]-len(x)]
+		named := strings.Contains(marker, "idea") || strings.Contains(marker, "thought") || strings.Contains(marker, "suggestion")
+		if !named && !(ideaCueKeys.mayMatch(lx) && reIdeaCue.MatchString(lx)) {
 			continue
 		}
 		if strings.HasSuffix(strings.TrimSpace(lx), "?") && reAskClaude.MatchString(lx) && !strings.Contains(lx, "wonder") {
 			continue
+		}
+		if rePolite.MatchString(lx) {
+			continue // "btw, it would be great if you could update the README"
 		}
 		return match{rule: rule{name: "marker", explicit: true}, sentence: s, idea: x}, true
 	}
@@ -52,6 +68,9 @@ func findSide(sents []string, explicitOnly bool) (match, bool) {
 	}
 	for i, s := range sents {
 		ls := lower(s)
+		if !sideImplicitKeys.mayMatch(ls) {
+			continue
+		}
 		try := func(name string, re *regexp.Regexp, ok func() bool) (match, bool) {
 			m := re.FindStringSubmatchIndex(ls)
 			if m == nil || ok != nil && !ok() {
@@ -72,7 +91,7 @@ func findSide(sents []string, explicitOnly bool) (match, bool) {
 			{"forward", reForward, func() bool { return reModal.MatchString(ls) }},
 			{"nice", reNice, aside},
 		} {
-			if mt, ok := try(c.name, c.re, c.ok); ok && strings.TrimSpace(mt.idea) != "" {
+			if mt, ok := try(c.name, c.re, c.ok); ok && strings.TrimSpace(mt.idea) != "" && !rePolite.MatchString(lower(mt.idea)) {
 				return mt, true
 			}
 		}

@@ -58,8 +58,6 @@ var (
 		`|(?:func|def|class|import|package|return|public|private|static|const|var|fn|impl|#include|select|insert|update|create table)\b.*[=({:;,]$` +
 		`|=== .*===$|={3,}|-{3,}$|\^+$|~+$` +
 		`)`)
-	// Code-ish line ends.
-	reCodeEnd = regexp.MustCompile(`(?:[;{}]|\)\s*\{|=>|:=.*)$`)
 	// A shell prompt: the line and the output under it are pasted.
 	reShell = regexp.MustCompile(`^(?:\$ |❯ |➜ |% |>>> |\(\w+\) \$ |[\w.\-]+@[\w.\-]+[:~][^ ]* ?[$#%] |ps [a-z]:\\[^>]*> )`)
 	// A separator header such as "=== Step 11 ===" opens a pasted block too.
@@ -73,6 +71,10 @@ var (
 func Typed(prompt string) (text string, skip bool) {
 	p := strings.TrimSpace(strings.ToValidUTF8(prompt, ""))
 	lp := lower(p)
+	if strings.Contains(lp, "<system-reminder>") {
+		p = strings.TrimSpace(reReminder.ReplaceAllString(p, "\n"))
+		lp = lower(p)
+	}
 	if p == "" {
 		return "", true
 	}
@@ -92,12 +94,6 @@ func Typed(prompt string) (text string, skip bool) {
 	if strings.Contains(lp, "<command-name>") || strings.Contains(lp, "<task-notification>") ||
 		strings.Contains(lp, "<local-command-stdout>") || reCustomTag.MatchString(lp) {
 		return "", true
-	}
-	if strings.Contains(lp, "<system-reminder>") {
-		p = strings.TrimSpace(reReminder.ReplaceAllString(p, "\n"))
-		if p == "" {
-			return "", true
-		}
 	}
 	return stripPasted(p), false
 }
@@ -140,12 +136,22 @@ func stripPasted(p string) string {
 		case reShell.MatchString(lt) || reBlockHeader.MatchString(lt):
 			output = true
 			continue
-		case rePasted.MatchString(lt) || reCodeEnd.MatchString(lt) || lowLetters(lt):
+		case rePasted.MatchString(lt) || codeEnd(lt) || lowLetters(lt):
 			continue
 		}
 		out = append(out, line)
 	}
 	return strings.TrimSpace(strings.Join(out, "\n"))
+}
+
+// codeEnd reports a line that ends like code: ';', '{', '}', "=>", or
+// holds ":=".
+func codeEnd(s string) bool {
+	switch s[len(s)-1] {
+	case ';', '{', '}':
+		return true
+	}
+	return strings.HasSuffix(s, "=>") || strings.Contains(s, ":=")
 }
 
 // lowLetters reports a line of 20 bytes or more that is less than half

@@ -37,8 +37,10 @@ type Commit struct {
 // objects and shared refs for a linked worktree (storage.go reads them).
 type Repo struct {
 	gitDir, common string
-	packs          []*pack
-	packsLoaded    bool
+	fast           *objects    // pack.go: binary search in .idx files, loose objects
+	full           []*fullPack // storage.go: go-git's packfile reader, for the rest
+	fullLoaded     bool
+	reads          int // commit objects read, for tests
 }
 
 // Open opens the repository whose top level is root (root/.git is a
@@ -65,7 +67,17 @@ func Open(root string) (*Repo, error) {
 			common = filepath.Join(gitDir, common)
 		}
 	}
-	return &Repo{gitDir: gitDir, common: common}, nil
+	objDir := filepath.Join(gitDir, "objects")
+	if common != "" {
+		objDir = filepath.Join(common, "objects")
+	}
+	return &Repo{gitDir: gitDir, common: common, fast: openObjects(objDir)}, nil
+}
+
+// Close releases the open pack files.
+func (r *Repo) Close() error {
+	r.fast.close()
+	return r.closeFull()
 }
 
 // readGitFile reads a ".git" file: "gitdir: <path>", relative to the
@@ -158,6 +170,12 @@ const maxCommitRead = 1 << 20
 // "author", "committer" lines, continuation lines starting with a space
 // (gpgsig, mergetag), a blank line, then the message.
 func (r *Repo) commit(h plumbing.Hash) (*commit, error) {
+	r.reads++
+	if data, ok, err := r.fast.commitData(h); err != nil {
+		return nil, err
+	} else if ok {
+		return decodeCommit(h, data)
+	}
 	typ, data, err := r.readObject(h, maxCommitRead)
 	if err != nil {
 		return nil, err

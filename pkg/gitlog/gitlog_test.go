@@ -200,6 +200,82 @@ func BenchmarkSince(b *testing.B) {
 	}
 }
 
+// The fast path (loose files, binary search in .idx) and go-git's storage
+// read the same commits, from a pack and from loose objects on top of it.
+func TestFastPathMatchesGoGit(t *testing.T) {
+	dir := t.TempDir()
+	g, err := gittest.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Chain(300, t0, time.Minute); err != nil { // one pack
+		t.Fatal(err)
+	}
+	for i := range 3 { // loose
+		if _, err := g.Commit(t0.Add(time.Duration(400+i)*time.Minute), "loose"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	packs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "*.idx"))
+	if len(packs) != 1 {
+		t.Fatalf("want one pack, have %v", packs)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if len(r.fast.packs) != 1 {
+		t.Fatalf("fast path did not open the pack")
+	}
+	fast, err := r.Last(1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every commit was readable by the fast path.
+	for _, c := range fast {
+		if _, ok, err := r.fast.commitData(plumbing.NewHash(c.Hash)); !ok || err != nil {
+			t.Fatalf("fast path missed %s: %v", c.Short, err)
+		}
+	}
+	r.fast = &objects{} // no packs, wrong folder: everything goes to the fallback (storage.go)
+	slow, err := r.Last(1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fast) != 303 || !reflect.DeepEqual(fast, slow) {
+		t.Errorf("fast %d commits, go-git %d; equal=%v", len(fast), len(slow), reflect.DeepEqual(fast, slow))
+	}
+	if fast[0].Subject != "loose" || fast[3].Subject != "commit 300" || fast[302].Subject != "commit 1" {
+		t.Errorf("order: %q %q %q", fast[0].Subject, fast[3].Subject, fast[302].Subject)
+	}
+}
+
+// The walk reads the listed commits and the first older one, nothing more,
+// however long the history.
+func TestSinceReadsOnlyTheSession(t *testing.T) {
+	dir := t.TempDir()
+	g, err := gittest.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Chain(3000, t0, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got, _, err := r.Since(t0.Add(2995*time.Minute), 20)
+	if err != nil || len(got) != 5 || got[4].Subject != "commit 2996" {
+		t.Fatalf("Since: %q %v", subjects(got), err)
+	}
+	if r.reads != 6 {
+		t.Errorf("read %d commits for a session of 5, want 6", r.reads)
+	}
+}
+
 // A cloned or gc'ed repository keeps its objects in a packfile and its
 // branches in packed-refs: the walk reads both (storage.go).
 func TestPackedRepository(t *testing.T) {

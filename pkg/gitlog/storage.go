@@ -8,7 +8,9 @@ package gitlog
 // prompt included, although only summary reads commits. What a first-parent
 // walk needs is small: HEAD through loose refs and packed-refs, and commit
 // objects, loose (plumbing/format/objfile) or packed (idxfile + packfile).
-// Those packages link none of config.
+// Those packages link none of config. pack.go's fast path reads most
+// commits; readObject is its fallback (deltified commits, version 1
+// indexes), in place of go-git's storage.
 
 import (
 	"bufio"
@@ -30,8 +32,9 @@ import (
 // errNoObject means an object is in no loose file and no pack.
 var errNoObject = errors.New("object not found")
 
-// pack is one packfile and its index, opened on first use.
-type pack struct {
+// fullPack is one packfile and its decoded index, for what pack.go's fast
+// path leaves (deltified commits, version 1 indexes); opened on first use.
+type fullPack struct {
 	idx  *idxfile.MemoryIndex
 	path string // the .pack file
 	p    *packfile.Packfile
@@ -131,7 +134,7 @@ func (r *Repo) readObject(h plumbing.Hash, limit int64) (plumbing.ObjectType, []
 	if err := r.loadPacks(); err != nil {
 		return 0, nil, err
 	}
-	for _, pk := range r.packs {
+	for _, pk := range r.full {
 		if ok, _ := pk.idx.Contains(h); !ok {
 			continue
 		}
@@ -159,10 +162,10 @@ func (r *Repo) readObject(h plumbing.Hash, limit int64) (plumbing.ObjectType, []
 
 // loadPacks reads every pack index once.
 func (r *Repo) loadPacks() error {
-	if r.packsLoaded {
+	if r.fullLoaded {
 		return nil
 	}
-	r.packsLoaded = true
+	r.fullLoaded = true
 	idxs, _ := filepath.Glob(filepath.Join(r.objectsDir(), "pack", "pack-*.idx"))
 	for _, path := range idxs {
 		data, err := os.ReadFile(path)
@@ -173,15 +176,15 @@ func (r *Repo) loadPacks() error {
 		if err := idxfile.NewDecoder(bytes.NewReader(data)).Decode(idx); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Base(path), err)
 		}
-		r.packs = append(r.packs, &pack{idx: idx, path: strings.TrimSuffix(path, ".idx") + ".pack"})
+		r.full = append(r.full, &fullPack{idx: idx, path: strings.TrimSuffix(path, ".idx") + ".pack"})
 	}
 	return nil
 }
 
-// Close closes the packfiles the walk opened.
-func (r *Repo) Close() error {
+// closeFull closes the packfiles readObject opened.
+func (r *Repo) closeFull() error {
 	var errs []error
-	for _, pk := range r.packs {
+	for _, pk := range r.full {
 		if pk.p != nil {
 			errs = append(errs, pk.p.Close())
 		}

@@ -251,10 +251,8 @@ func (e Entry) defaultHow(idea string) string {
 	switch e.Kind {
 	case KindQuestion:
 		return "ask the user again: " + oneLine(e.Context)
-	case KindSideIdea:
-		return "ask whether to pursue " + idea + " now"
 	}
-	return "ask whether to pick up " + idea + " now"
+	return "ask whether to take this up now: " + idea
 }
 
 func orDefault(s, def string) string {

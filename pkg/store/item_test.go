@@ -85,7 +85,7 @@ func TestEntryBody(t *testing.T) {
 		{Entry{Kind: KindQuestion, Idea: "token expiry status", Context: "should expired tokens return 401 or 403?"},
 			"User raised: token expiry status. Pending: should expired tokens return 401 or 403?\n\n**Why:** Claude asked this and the user moved on to a new request before answering.\n**How to apply:** ask the user again: should expired tokens return 401 or 403?\n"},
 		{Entry{Kind: KindSideIdea, Idea: "dark mode.", Context: "fixing the\nrefresh race", Why: "raised mid-task!"},
-			"Side idea: dark mode. Raised while: fixing the refresh race.\n\n**Why:** raised mid-task!\n**How to apply:** ask whether to pursue dark mode now.\n"},
+			"Side idea: dark mode. Raised while: fixing the refresh race.\n\n**Why:** raised mid-task!\n**How to apply:** ask whether to take this up now: dark mode.\n"},
 	}
 	for _, tt := range tests {
 		if got := tt.e.Body(); got != tt.want {
@@ -107,7 +107,7 @@ func TestIdeaRoundTrip(t *testing.T) {
 
 func TestSlug(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"a retry budget for the upload client", "retry-budget-for-the-upload-client"},
+		{"a retry budget for the upload client", "retry-budget-for-upload-client"},
 		{"The Dark-Mode toggle!", "dark-mode-toggle"},
 		{"don't cache 401s", "dont-cache-401s"},
 		{"../../etc/passwd", "etc-passwd"},

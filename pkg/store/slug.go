@@ -16,12 +16,30 @@ const (
 	Suffix = ".md"
 )
 
-// stopSlugWords are dropped from the front of a slug: "a retry budget" and
-// "the retry budget" name the same thing.
-var stopSlugWords = map[string]bool{"a": true, "an": true, "the": true, "to": true}
+// Articles are dropped from slugs and idea keys ("add a retry budget" and
+// "add the retry budget" name the same thing), and a leading "to" too.
+var articles = map[string]bool{"a": true, "an": true, "the": true}
+
+// keyWords drops the articles, and a leading "to", from a list of words,
+// keeping at least one word.
+func keyWords(words []string) []string {
+	out := words[:0:0]
+	for _, w := range words {
+		if !articles[w] {
+			out = append(out, w)
+		}
+	}
+	if len(out) > 1 && out[0] == "to" {
+		out = out[1:]
+	}
+	if len(out) == 0 && len(words) > 0 {
+		return words[len(words)-1:]
+	}
+	return out
+}
 
 // Slug makes a file-name-safe slug from an idea: lowercase ASCII letters and
-// digits, words joined by "-", leading articles dropped, cut at a word
+// digits, words joined by "-", articles dropped, cut at a word
 // boundary to at most MaxSlug bytes. Characters outside ASCII are dropped.
 // An idea with no usable characters gives "item".
 func Slug(idea string) string {
@@ -44,9 +62,7 @@ func Slug(idea string) string {
 		}
 	}
 	flush()
-	for len(words) > 1 && stopSlugWords[words[0]] {
-		words = words[1:]
-	}
+	words = keyWords(words)
 	var b strings.Builder
 	for _, w := range words {
 		if len(w) > MaxSlug {
@@ -119,10 +135,7 @@ func ideaKey(idea string) string {
 		// idea is written out (oneLine), so "budget\u00a0" is "budget".
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 && !unicode.IsSpace(r))
 	})
-	for len(words) > 1 && stopSlugWords[words[0]] {
-		words = words[1:]
-	}
-	return strings.Join(words, " ")
+	return strings.Join(keyWords(words), " ")
 }
 
 // baseName strips a "-N" suffix that marks the Nth idea sharing a slug.

@@ -33,7 +33,16 @@ func newState() *state {
 // line folds one JSON line. Lines that are not JSON objects, lines of
 // other types, sidechain lines and subagent lines are ignored.
 func (s *state) line(b []byte) {
-	if len(b) == 0 || !gjson.ValidBytes(b) {
+	if len(b) == 0 {
+		return
+	}
+	// Most bytes of a transcript are in lines of other types (attachment,
+	// api-request*, progress); a look at "type" skips them before the
+	// line is validated or copied.
+	if t := gjson.GetBytes(b, "type"); t.Type != gjson.String || t.Str != "user" && t.Str != "assistant" {
+		return
+	}
+	if !gjson.ValidBytes(b) {
 		return
 	}
 	r := gjson.ParseBytes(b)

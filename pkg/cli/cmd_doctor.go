@@ -1,0 +1,241 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/openloop/openloop/pkg/settings"
+	"github.com/openloop/openloop/pkg/store"
+)
+
+// problem is one thing doctor found wrong, with what to do about it.
+type problem struct{ what, fix string }
+
+// runDoctor prints where openloop reads and writes for this directory and
+// how Claude Code will run it, then every problem with its fix. It exits
+// ExitProblem when there is one. It changes nothing.
+func runDoctor(e *Env, args []string) int {
+	var c common
+	fs := newFlags(e, "doctor", &c)
+	if ok, code := parseFlags(e, fs, args); !ok {
+		return code
+	}
+	all, _, err := scopes(e)
+	if err != nil {
+		errorf(e.Stderr, "doctor: %v", err)
+		return ExitFailure
+	}
+	p, err := e.paths(c)
+	if err != nil {
+		errorf(e.Stderr, "doctor: %v", err)
+		return ExitFailure
+	}
+	var probs []problem
+	add := func(fix, format string, a ...any) { probs = append(probs, problem{fmt.Sprintf(format, a...), fix}) }
+
+	w := e.Stdout
+	row := func(k, format string, a ...any) { fmt.Fprintf(w, "%-18s %s\n", k, fmt.Sprintf(format, a...)) }
+	row("project root", "%s", p.Root)
+	row("memory dir", "%s (%s)", p.MemoryDir, p.Layout)
+	if _, err := os.Stat(p.TranscriptDir); err != nil {
+		row("transcript folder", "%s (not there yet: no session started here)", p.TranscriptDir)
+	} else {
+		row("transcript folder", "%s", p.TranscriptDir)
+	}
+	items, listErr := store.Open(p.MemoryDir, e.Now).List()
+	row("open items", "%d", len(items))
+	if err := checkWritable(p.MemoryDir); err != nil {
+		add("fix the folder's permissions, or point OPENLOOP_MEMORY_DIR at a writable folder", "the memory dir is not writable: %v", err)
+	} else if listErr != nil {
+		add("check the folder's permissions", "cannot list the memory dir: %v", listErr)
+	}
+	if len(items) >= store.MaxOpen {
+		add("/session resume, then /session archive <name> for what is done", "%d items are open: nothing new is parked until some are archived", len(items))
+	}
+
+	// Registrations, per event, per scope.
+	type entry struct {
+		settings.Found
+		scope string
+	}
+	reg := map[string][]entry{} // event → handlers, in scope order
+	plugin := ""
+	for _, sc := range all {
+		data, ok, err := readOptional(sc.settings)
+		if err != nil || !ok {
+			continue
+		}
+		found, err := settings.Find(data)
+		if err != nil {
+			add("fix the file: Claude Code does not read an invalid settings file", "%s: %v", sc.settings, err)
+			continue
+		}
+		for _, f := range found {
+			reg[f.Event] = append(reg[f.Event], entry{f, sc.name})
+			if err := checkProgram(e, f.Program); err != nil {
+				add("openloop install --scope "+sc.name+" (it rewrites the hook to run the binary you run it with)",
+					"the %s hook at %s scope runs %s: %v", f.Event, sc.name, f.Program, err)
+			}
+		}
+		if gjson.GetBytes(data, "disableAllHooks").Bool() {
+			add("remove \"disableAllHooks\" from "+sc.settings, "%s sets \"disableAllHooks\": no hook runs", sc.settings)
+		}
+		gjson.GetBytes(data, "enabledPlugins").ForEach(func(k, v gjson.Result) bool {
+			if strings.HasPrefix(k.String(), "openloop@") && (v.Bool() || v.IsArray()) {
+				plugin = k.String() + " (" + sc.name + " scope)"
+			}
+			return true
+		})
+	}
+	for _, ev := range settings.Events {
+		var where []string
+		cmds := map[string]bool{}
+		for _, f := range reg[ev.Name] {
+			where = append(where, f.scope)
+			cmds[f.Command] = true
+		}
+		switch {
+		case len(where) == 0 && plugin != "":
+			row(ev.Name, "plugin %s", plugin)
+		case len(where) == 0:
+			row(ev.Name, "not registered")
+			add("openloop install", "the %s hook is not registered", ev.Name)
+		default:
+			row(ev.Name, "%s", strings.Join(where, ", "))
+		}
+		if len(cmds) > 1 {
+			add("keep one: openloop uninstall --scope <scope> for the others",
+				"the %s hook is registered %d times with different commands: every event is delivered twice (harmless: openloop parks an idea once)", ev.Name, len(cmds))
+		}
+		if len(where) > 0 && plugin != "" {
+			add("keep one: disable the plugin (/plugin), or run openloop uninstall --scope "+where[0],
+				"the %s hook is registered in settings and by the plugin %s: every event is delivered twice (harmless: openloop parks an idea once)", ev.Name, plugin)
+		}
+	}
+	doctorCommand(e, all, plugin, row, add)
+	row("plugin", "%s", orText(plugin, "not enabled"))
+
+	if len(probs) == 0 {
+		fmt.Fprintln(w, "OK: nothing wrong")
+		return ExitOK
+	}
+	fmt.Fprintln(w)
+	for _, pr := range probs {
+		fmt.Fprintf(w, "problem: %s\n  fix: %s\n", pr.what, pr.fix)
+	}
+	fmt.Fprintf(w, "%d problem(s) found\n", len(probs))
+	return ExitProblem
+}
+
+// doctorCommand reports where the /session command file is and checks it.
+func doctorCommand(e *Env, all []scope, plugin string, row func(string, string, ...any), add func(string, string, ...any)) {
+	var where []string
+	seen := map[string]bool{}
+	for _, sc := range all {
+		if seen[sc.command] {
+			continue
+		}
+		seen[sc.command] = true
+		data, ok, err := readOptional(sc.command)
+		if err != nil || !ok {
+			continue
+		}
+		exe, _, ours := settings.ParseCommandFile(data)
+		if !ours {
+			add("move it away, then run openloop install",
+				"%s is another /session command (the seed's, or edited since openloop wrote it)", sc.command)
+			continue
+		}
+		name := sc.name
+		if name == "project" || name == "local" {
+			name = "project"
+		}
+		where = append(where, name)
+		if err := checkProgram(e, exe); err != nil {
+			add("openloop install --scope "+sc.name, "%s runs %s: %v", sc.command, exe, err)
+		}
+	}
+	switch {
+	case len(where) > 0:
+		row("/session command", "%s", strings.Join(where, ", "))
+	case plugin != "":
+		row("/session command", "plugin %s (as /openloop:session)", plugin)
+	default:
+		row("/session command", "not installed")
+		add("openloop install", "the /session command is not installed")
+	}
+}
+
+func orText(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// checkProgram checks that a hook's program word names an executable file:
+// "$CLAUDE_PROJECT_DIR" is the working directory, "~/" the home folder, a
+// bare name is looked up on $PATH. A plugin's ${CLAUDE_PLUGIN_ROOT} cannot
+// be checked from here and passes.
+func checkProgram(e *Env, prog string) error {
+	if strings.Contains(prog, "CLAUDE_PLUGIN_ROOT") {
+		return nil
+	}
+	prog = strings.NewReplacer("${CLAUDE_PROJECT_DIR}", e.Cwd, "$CLAUDE_PROJECT_DIR", e.Cwd).Replace(prog)
+	if rest, ok := strings.CutPrefix(prog, "~/"); ok {
+		prog = filepath.Join(e.Getenv("HOME"), rest)
+	}
+	if !strings.ContainsAny(prog, `/\`) {
+		for _, dir := range filepath.SplitList(e.Getenv("PATH")) {
+			if dir == "" {
+				continue
+			}
+			if isExecutable(filepath.Join(dir, prog)) == nil ||
+				runtime.GOOS == "windows" && isExecutable(filepath.Join(dir, prog+".exe")) == nil {
+				return nil
+			}
+		}
+		return fmt.Errorf("not found on $PATH")
+	}
+	return isExecutable(prog)
+}
+
+func isExecutable(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("does not exist")
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("is not a file")
+	}
+	if runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0 {
+		return fmt.Errorf("is not executable")
+	}
+	return nil
+}
+
+// checkWritable checks that dir, or the nearest folder above it that
+// exists, takes a new file; the probe file is removed at once.
+func checkWritable(dir string) error {
+	for d := dir; ; d = filepath.Dir(d) {
+		if fi, err := os.Stat(d); err == nil {
+			if !fi.IsDir() {
+				return fmt.Errorf("%s is not a folder", d)
+			}
+			f, err := os.CreateTemp(d, ".openloop-doctor-*")
+			if err != nil {
+				return err
+			}
+			f.Close()
+			return os.Remove(f.Name())
+		}
+		if filepath.Dir(d) == d {
+			return fmt.Errorf("no folder of %s exists", dir)
+		}
+	}
+}

@@ -1,0 +1,131 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/openloop/openloop/pkg/settings"
+)
+
+// runUninstall removes what install added in one scope: every hook
+// handler that runs an openloop binary's "hook" command, the matcher
+// groups, event lists and "hooks" object that this leaves empty, and the
+// command file if it is byte for byte the one openloop writes. A settings
+// file that then holds nothing but "{}" was created by install and is
+// removed.
+func runUninstall(e *Env, args []string) int {
+	fs := newFlags(e, "uninstall", nil)
+	scopeName := fs.String("scope", "project", "project, local or user")
+	dry := fs.Bool("dry-run", false, "show the changes and write nothing")
+	if ok, code := parseFlags(e, fs, args); !ok {
+		return code
+	}
+	all, _, err := scopes(e)
+	if err != nil {
+		errorf(e.Stderr, "uninstall: %v", err)
+		return ExitFailure
+	}
+	sc, err := pickScope(all, *scopeName)
+	if err != nil {
+		errorf(e.Stderr, "uninstall: %v", err)
+		return ExitUsage
+	}
+
+	oldSettings, exists, err := readOptional(sc.settings)
+	if err != nil {
+		errorf(e.Stderr, "uninstall: %v", err)
+		return ExitFailure
+	}
+	newSettings, changes := oldSettings, []settings.Change(nil)
+	if exists {
+		newSettings, changes, err = settings.Uninstall(oldSettings)
+		if err != nil {
+			errorf(e.Stderr, "uninstall: %s: %v", sc.settings, err)
+			hintf(e.Stderr, "fix the file, then run 'openloop uninstall' again; nothing was changed")
+			return ExitFailure
+		}
+		if !bytes.Equal(oldSettings, newSettings) && string(bytes.TrimSpace(newSettings)) == "{}" {
+			newSettings = nil // install made this file from nothing
+		}
+	}
+
+	oldCmd, cmdExists, err := readOptional(sc.command)
+	if err != nil {
+		errorf(e.Stderr, "uninstall: %v", err)
+		return ExitFailure
+	}
+	_, _, ours := settings.ParseCommandFile(oldCmd)
+	newCmd, cmdNote := oldCmd, "not there"
+	switch {
+	case !cmdExists:
+	case !ours:
+		cmdNote = "left as it is: not written by openloop, or changed since"
+	case sharedBy(e, all, sc) != "":
+		cmdNote = "kept: the " + sharedBy(e, all, sc) + " scope still registers openloop and uses it"
+	default:
+		newCmd, cmdNote = nil, "removed"
+	}
+
+	if *dry {
+		diff(e.Stdout, sc.settings, oldSettings, newSettings)
+		diff(e.Stdout, sc.command, oldCmd, newCmd)
+		return ExitOK
+	}
+	switch {
+	case !exists:
+	case newSettings == nil:
+		if err := os.Remove(sc.settings); err != nil {
+			errorf(e.Stderr, "uninstall: %v", err)
+			return ExitFailure
+		}
+		removeIfEmpty(filepath.Dir(sc.settings))
+	case !bytes.Equal(oldSettings, newSettings):
+		if err := writeUserFile(e, sc.settings, newSettings); err != nil {
+			errorf(e.Stderr, "uninstall: %v", err)
+			return ExitFailure
+		}
+	}
+	if cmdExists && newCmd == nil {
+		if err := os.Remove(sc.command); err != nil {
+			errorf(e.Stderr, "uninstall: %v", err)
+			return ExitFailure
+		}
+		removeIfEmpty(filepath.Dir(sc.command))
+		if sc.name != "user" {
+			removeIfEmpty(filepath.Dir(filepath.Dir(sc.command)))
+		}
+	}
+
+	fmt.Fprintf(e.Stdout, "Uninstalled openloop (scope %s)\n", sc.name)
+	switch {
+	case !exists:
+		fmt.Fprintf(e.Stdout, "  %s: not there\n", sc.settings)
+	case newSettings == nil:
+		fmt.Fprintf(e.Stdout, "  %s: removed (it held only openloop's hooks)\n", sc.settings)
+	default:
+		fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.settings, describe(changes))
+	}
+	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.command, cmdNote)
+	return ExitOK
+}
+
+// sharedBy names another scope that uses the same command file and still
+// registers openloop's hooks ("" when none does): project and local share
+// <cwd>/.claude/commands/session.md.
+func sharedBy(e *Env, all []scope, sc scope) string {
+	for _, o := range all {
+		if o.name == sc.name || o.command != sc.command {
+			continue
+		}
+		data, _, err := readOptional(o.settings)
+		if err != nil || data == nil {
+			continue
+		}
+		if found, err := settings.Find(data); err == nil && len(found) > 0 {
+			return o.name
+		}
+	}
+	return ""
+}

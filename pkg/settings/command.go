@@ -1,0 +1,112 @@
+package settings
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The /session command file.
+//
+// Claude Code pastes the text typed after /session into the file where it
+// says $ARGUMENTS, then runs the ```! block with bash. Pasted into a command
+// line, a quote breaks the line and ";", "$(…)" or backticks run as shell
+// code. Pasted into the body of a quoted heredoc, the text reaches openloop
+// on stdin exactly as typed and nothing in it is expanded. The one way out
+// of a heredoc is a line equal to its terminator, so the terminator ends
+// in a random nonce chosen at install time: text typed by a person or
+// quoted from a web page cannot end the heredoc early.
+//
+// openloop session always exits 0 (Claude Code aborts the whole command,
+// with no output, when a `!` command exits non-zero).
+
+// Marker is the line that identifies a command file openloop wrote.
+const Marker = "<!-- openloop: written by 'openloop install'; 'openloop uninstall' removes this file while it is unchanged -->"
+
+// TermPrefix starts the heredoc terminator; a nonce of hex digits follows.
+const TermPrefix = "OPENLOOP_ARGS_"
+
+// CommandFile is the /session command file that runs exe, with the heredoc
+// terminator TermPrefix+nonce. nonce must be hex digits.
+func CommandFile(exe, nonce string) []byte {
+	bin := binWord(exe)
+	term := TermPrefix + nonce
+	var b strings.Builder
+	b.WriteString("---\n")
+	fmt.Fprintf(&b, "description: %s\n", yamlScalar("Open loops of this session: resume, archive <text>, summary (openloop)"))
+	fmt.Fprintf(&b, "argument-hint: %s\n", yamlScalar("resume | archive <text> | summary"))
+	fmt.Fprintf(&b, "allowed-tools: %s\n", yamlScalar("Bash("+toSlash(exe)+" session:*)"))
+	b.WriteString("---\n")
+	b.WriteString(Marker + "\n\n")
+	b.WriteString("```!\n")
+	fmt.Fprintf(&b, "%s session <<'%s'\n$ARGUMENTS\n%s\n", bin, term, term)
+	b.WriteString("```\n\n")
+	b.WriteString(strings.ReplaceAll(instructions, "{{bin}}", bin))
+	return []byte(b.String())
+}
+
+// instructions follow the output in the command file. They must not hold
+// "$ARGUMENTS" or "$" followed by a digit: Claude Code substitutes those.
+const instructions = `The block above is the output of openloop's /session command. Show it to
+the user exactly as it is: do not reword, reorder, shorten or add items.
+
+- If it lists more than one matching item and says nothing was archived, ask
+  the user which item they meant. When they answer, run
+  ` + "`{{bin}} session archive <name>`" + ` with the Bash tool, with the exact
+  name from the list, and show its output.
+- If it is a session summary: first apply task hygiene. Call TaskList; for
+  each task set status completed if its work is clearly done, deleted if it is
+  orphaned or no longer relevant, and keep in_progress only if it is genuinely
+  continuing. If you changed any task, run ` + "`{{bin}} session summary`" + `
+  with the Bash tool and show that output instead.
+- Otherwise do nothing more.
+`
+
+// PluginExe is the binary as a plugin names it: Claude Code replaces
+// ${CLAUDE_PLUGIN_ROOT} with the plugin's folder in commands and hooks, and
+// also exports it to the processes it starts.
+const PluginExe = "${CLAUDE_PLUGIN_ROOT}/bin/openloop"
+
+// binWord is exe as one sh word: the plugin form in double quotes (so it
+// works whether or not Claude Code has substituted it), any other path
+// bare when that is safe and in single quotes when not.
+func binWord(exe string) string {
+	if strings.HasPrefix(exe, "${CLAUDE_PLUGIN_ROOT}") {
+		return `"` + exe + `"`
+	}
+	return QuoteIfNeeded(toSlash(exe))
+}
+
+// yamlScalar writes s as a YAML scalar: plain when that reads back as s,
+// quoted when not.
+func yamlScalar(s string) string {
+	out, err := yaml.Marshal(s)
+	if err != nil {
+		panic(err) // a string always marshals
+	}
+	return strings.TrimSuffix(string(out), "\n")
+}
+
+var blockLine = regexp.MustCompile("(?m)^```!\n(.+) session <<'" + TermPrefix + "([0-9a-f]+)'\n")
+
+// ParseCommandFile recognises a command file that openloop wrote: it
+// returns the binary it runs and its nonce, and ok only when the file is
+// byte for byte what CommandFile writes for them (so a file the user has
+// edited, or their own /session command, is never taken for openloop's).
+func ParseCommandFile(data []byte) (exe, nonce string, ok bool) {
+	if !strings.Contains(string(data), Marker) {
+		return "", "", false
+	}
+	m := blockLine.FindSubmatch(data)
+	if m == nil {
+		return "", "", false
+	}
+	w, err := Words(string(m[1]))
+	if err != nil || len(w) != 1 {
+		return "", "", false
+	}
+	exe, nonce = w[0], string(m[2])
+	return exe, nonce, string(CommandFile(exe, nonce)) == string(data)
+}
