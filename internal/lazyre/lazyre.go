@@ -119,6 +119,15 @@ func (r *Regexp) ReplaceAllStringFunc(src string, f func(string) string) string 
 // Split is regexp.Regexp.Split.
 func (r *Regexp) Split(s string, n int) []string { return r.re().Split(s, n) }
 
+// Match is regexp.Regexp.Match.
+func (r *Regexp) Match(b []byte) bool { return r.re().Match(b) }
+
+// FindSubmatch is regexp.Regexp.FindSubmatch.
+func (r *Regexp) FindSubmatch(b []byte) [][]byte { return r.re().FindSubmatch(b) }
+
+// FindIndex is regexp.Regexp.FindIndex.
+func (r *Regexp) FindIndex(b []byte) []int { return r.re().FindIndex(b) }
+
 // SubexpNames is regexp.Regexp.SubexpNames.
 func (r *Regexp) SubexpNames() []string { return r.re().SubexpNames() }
 

@@ -35,6 +35,9 @@ func TestSameAsRegexp(t *testing.T) {
 	check("ReplaceAllStringFunc", lz.ReplaceAllStringFunc(in, func(s string) string { return "[" + s + "]" }),
 		re.ReplaceAllStringFunc(in, func(s string) string { return "[" + s + "]" }))
 	check("Split", lz.Split(in, -1), re.Split(in, -1))
+	check("Match", lz.Match([]byte(in)), re.Match([]byte(in)))
+	check("FindSubmatch", lz.FindSubmatch([]byte(in)), re.FindSubmatch([]byte(in)))
+	check("FindIndex", lz.FindIndex([]byte(in)), re.FindIndex([]byte(in)))
 	check("SubexpNames", lz.SubexpNames(), re.SubexpNames())
 	check("SubexpIndex", lz.SubexpIndex("host"), re.SubexpIndex("host"))
 	check("NumSubexp", lz.NumSubexp(), re.NumSubexp())
