@@ -91,7 +91,7 @@ type pluginFile struct {
 
 // pluginFiles are the text files of the marketplace, in the order listed.
 func pluginFiles(e *Env) ([]pluginFile, error) {
-	desc := "Parks the open loops of a Claude Code session (deferred ideas, side ideas, unanswered questions) as memory files; /session resume, archive, summary."
+	desc := "Parks the open loops of a Claude Code session (deferred ideas, side ideas, unanswered questions) as memory files; /openloop:session resume, archive, summary."
 	market := map[string]any{
 		"$schema":     "https://json.schemastore.org/claude-code-marketplace.json",
 		"name":        pluginName,

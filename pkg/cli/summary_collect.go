@@ -146,7 +146,9 @@ func (d *summaryData) commits(root string) {
 		defer repo.Close()
 	}
 	if err == nil && !d.start().IsZero() {
-		d.Rule, d.Since = rulePrimary, d.start()
+		// Commit times are whole seconds; the transcript's are not. A
+		// commit made in the session's first second is still this session's.
+		d.Rule, d.Since = rulePrimary, d.start().Truncate(time.Second)
 		if d.Commits, d.More, err = repo.Since(d.Since, maxCommits); err == nil {
 			return
 		}

@@ -39,6 +39,8 @@ func CommandFile(exe, nonce string) []byte {
 	fmt.Fprintf(&b, "description: %s\n", yamlScalar("Open loops of this session: resume, archive <text>, summary (openloop)"))
 	fmt.Fprintf(&b, "argument-hint: %s\n", yamlScalar("resume | archive <text> | summary"))
 	fmt.Fprintf(&b, "allowed-tools: %s\n", yamlScalar("Bash("+toSlash(exe)+" session:*)"))
+	// The user runs /session; the model must not archive items on its own.
+	b.WriteString("disable-model-invocation: true\n")
 	b.WriteString("---\n")
 	b.WriteString(Marker + "\n\n")
 	b.WriteString("```!\n")

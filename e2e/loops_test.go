@@ -1,0 +1,116 @@
+package e2e
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The first exchange of the fixtures in real-2.1.332: Claude finishes a fix
+// and asks the user something.
+const (
+	askPrompt   = "The auth middleware drops requests when the token refreshes. Fix it."
+	askQuestion = "should expired refresh tokens return 401 or 403?"
+	askReply    = "I fixed the refresh race and TestRefresh passes.\n\nOne question before I go on: " + askQuestion
+)
+
+// wantOne checks that exactly one item is parked, that its body starts
+// with prefix and mentions every word in want, and that the hook told the
+// model about it in the turn that parked it.
+func wantOne(t *testing.T, p *Project, prefix string, want ...string) Item {
+	t.Helper()
+	items := p.Items()
+	if len(items) != 1 {
+		for _, it := range items {
+			t.Logf("%s:\n%s", it.File, it.Raw)
+		}
+		t.Fatalf("parked %d items, want 1", len(items))
+	}
+	it := items[0]
+	if !strings.HasPrefix(it.FirstLine, prefix) {
+		t.Errorf("%s: body starts %q, want %q\n%s", it.File, it.FirstLine, prefix, it.Raw)
+	}
+	for _, w := range want {
+		if !strings.Contains(it.FirstLine, w) {
+			t.Errorf("%s: body line %q does not mention %q", it.File, it.FirstLine, w)
+		}
+	}
+	t.Logf("parked %s:\n%s", it.File, it.Raw)
+	// The hook told Claude what it parked, in the same turn.
+	if got := TurnText(p.API.LastMain()); !strings.Contains(got, it.Name) {
+		t.Errorf("the model was not told about %s; the turn's messages:\n%s", it.Name, got)
+	}
+	// The user saw the one-line notice.
+	if n := p.Notices(); !slices.Contains(n, "parked: "+it.Name) {
+		t.Errorf("the user was not shown %q; notices: %q", "parked: "+it.Name, n)
+	}
+	return it
+}
+
+// wantNone checks that nothing is parked and the user saw no notice.
+func wantNone(t *testing.T, p *Project) {
+	t.Helper()
+	for _, it := range p.Items() {
+		t.Errorf("parked %s, want nothing:\n%s", it.File, it.Raw)
+	}
+	if n := p.Notices(); len(n) > 0 {
+		t.Errorf("the user was shown %q, want nothing", n)
+	}
+}
+
+// Claude asks a clarifying question; the next prompt in the same session
+// changes the subject: the question is parked.
+func TestQuestionSkippedIsParked(t *testing.T) {
+	p := NewProject(t, Say(askReply), Say("Sure, adding request logging to the payments service now."))
+	r := p.Ask(askPrompt)
+	wantNone(t, p)
+	p.Resume(r.SessionID, "Now add request logging to the payments service")
+	wantOne(t, p, "User raised:", "401 or 403")
+}
+
+// The same question, answered: nothing is parked.
+func TestQuestionAnsweredParksNothing(t *testing.T) {
+	p := NewProject(t, Say(askReply), Say("Done: expired refresh tokens now get 401."))
+	r := p.Ask(askPrompt)
+	p.Resume(r.SessionID, "Return 401 for expired refresh tokens.")
+	wantNone(t, p)
+}
+
+// The user defers something mid-session.
+func TestDeferralIsParked(t *testing.T) {
+	p := NewProject(t,
+		Say("The upload client now streams the file in chunks and the test passes."),
+		Say("OK, finishing the chunked upload first."))
+	r := p.Ask("Make the upload client stream large files in chunks.")
+	wantNone(t, p)
+	p.Resume(r.SessionID, "Good. Let's come back to the retry budget later, finish the chunking first.")
+	wantOne(t, p, "Deferred:", "retry budget")
+}
+
+// The user mentions a side idea mid-session.
+func TestSideIdeaIsParked(t *testing.T) {
+	p := NewProject(t,
+		Say("The settings page now loads the user's profile."),
+		Say("Noted. The settings form validates emails now."))
+	r := p.Ask("Make the settings page load the user's profile.")
+	p.Resume(r.SessionID, "Now validate the email field. btw, we should add a dark mode toggle at some point")
+	wantOne(t, p, "Side idea:", "dark mode toggle")
+}
+
+// Claude itself puts something off in its final message: the Stop hook
+// parks it.
+func TestClaudesDeferralIsParked(t *testing.T) {
+	p := NewProject(t, Say("I fixed the refresh race and TestRefresh passes. I'll leave the retry budget for a follow-up."))
+	p.Ask(askPrompt)
+	items := p.Items()
+	if len(items) != 1 || !strings.HasPrefix(items[0].FirstLine, "Deferred:") || !strings.Contains(items[0].FirstLine, "retry budget") {
+		for _, it := range items {
+			t.Logf("%s:\n%s", it.File, it.Raw)
+		}
+		t.Fatalf("parked %d items, want 1 deferral of the retry budget", len(items))
+	}
+	t.Logf("parked %s:\n%s", items[0].File, items[0].Raw)
+	if n := p.Notices(); !slices.Contains(n, "parked: "+items[0].Name) {
+		t.Errorf("the user was not shown %q; notices: %q", "parked: "+items[0].Name, n)
+	}
+}
