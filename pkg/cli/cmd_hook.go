@@ -7,11 +7,23 @@ import (
 	"github.com/openloop/openloop/hooks"
 )
 
+// handleHook is hooks.Handle; tests replace it.
+var handleHook = hooks.Handle
+
 // runHook is what Claude Code runs: one event on stdin, at most one JSON
 // object on stdout. It never exits 2 (on UserPromptSubmit that erases the
 // prompt): a failure is one "openloop: error:" line on stderr and exit 1,
 // which Claude Code treats as non-blocking, and stdout stays empty.
-func runHook(e *Env, args []string) int {
+func runHook(e *Env, args []string) (code int) {
+	// A Go panic exits with status 2, the one code that makes Claude Code
+	// block and erase the prompt. Whatever goes wrong in a handler, the
+	// hook reports it and exits 1 instead.
+	defer func() {
+		if r := recover(); r != nil {
+			errorf(e.Stderr, "hook: internal error: %v", r)
+			code = ExitFailure
+		}
+	}()
 	var c common
 	fs := newFlags(e, "hook", &c)
 	if ok, code := parseFlags(e, fs, args); !ok {
@@ -25,7 +37,7 @@ func runHook(e *Env, args []string) int {
 		errorf(e.Stderr, "hook: read stdin: %v", err)
 		return ExitFailure
 	}
-	out, err := hooks.Handle(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir}, payload)
+	out, err := handleHook(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir}, payload)
 	if err != nil {
 		errorf(e.Stderr, "hook: %v", err)
 		return ExitFailure

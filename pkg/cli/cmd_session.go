@@ -19,7 +19,15 @@ const maxSessionArgs = 64 << 10
 // from stdin: the command file pipes $ARGUMENTS through a quoted heredoc so
 // that quotes, ";", "$(…)" and backticks in it reach openloop as text and
 // are never run by a shell.
-func runSession(e *Env, args []string) int {
+func runSession(e *Env, args []string) (exit int) {
+	// A panic would exit 2 and abort the slash command: say what happened
+	// on stdout and exit 0 like every other path here.
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(e.Stdout, "openloop: error: internal error: %v\n", r)
+			exit = ExitOK
+		}
+	}()
 	if len(args) == 0 && e.Stdin != nil {
 		data, _ := io.ReadAll(io.LimitReader(e.Stdin, maxSessionArgs))
 		args = splitSessionArgs(string(data))

@@ -1,8 +1,9 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
+
+	regexp "github.com/openloop/openloop/internal/lazyre"
 )
 
 // Claude's own deferrals (rules C1-C4 in detect.go). Each names the thing

@@ -1,8 +1,9 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
+
+	regexp "github.com/openloop/openloop/internal/lazyre"
 )
 
 // A rule is one lexical trigger. Group "x", when present, holds the thing

@@ -161,8 +161,9 @@ count):
 */
 
 import (
-	"regexp"
 	"strings"
+
+	regexp "github.com/openloop/openloop/internal/lazyre"
 )
 
 // Kind is the kind of an open loop; the strings are pkg/store's kinds.

@@ -1,8 +1,9 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
+
+	regexp "github.com/openloop/openloop/internal/lazyre"
 )
 
 var (

@@ -1,8 +1,9 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
+
+	regexp "github.com/openloop/openloop/internal/lazyre"
 )
 
 // envelopeTags start prompts that Claude Code or a tool wrote, not the

@@ -13,19 +13,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/plumbing/storer"
-	"github.com/go-git/go-git/v5/storage/filesystem"
-	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 )
 
 // ErrNotRepository means the folder has no .git folder or .git file.
@@ -39,11 +33,14 @@ type Commit struct {
 	When    time.Time // committer time
 }
 
-// Repo is an opened repository's object and reference storage.
+// Repo is an opened repository: its git dir, and the common dir that holds
+// objects and shared refs for a linked worktree (storage.go reads them).
 type Repo struct {
-	st    *filesystem.Storage
-	fast  *objects
-	reads int // commit objects read, for tests
+	gitDir, common string
+	fast           *objects    // pack.go: binary search in .idx files, loose objects
+	full           []*fullPack // storage.go: go-git's packfile reader, for the rest
+	fullLoaded     bool
+	reads          int // commit objects read, for tests
 }
 
 // Open opens the repository whose top level is root (root/.git is a
@@ -70,17 +67,17 @@ func Open(root string) (*Repo, error) {
 			common = filepath.Join(gitDir, common)
 		}
 	}
-	fs, objDir := osfs.New(gitDir), filepath.Join(gitDir, "objects")
+	objDir := filepath.Join(gitDir, "objects")
 	if common != "" {
-		fs, objDir = dotgit.NewRepositoryFilesystem(fs, osfs.New(common)), filepath.Join(common, "objects")
+		objDir = filepath.Join(common, "objects")
 	}
-	return &Repo{st: filesystem.NewStorage(fs, cache.NewObjectLRUDefault()), fast: openObjects(objDir)}, nil
+	return &Repo{gitDir: gitDir, common: common, fast: openObjects(objDir)}, nil
 }
 
 // Close releases the open pack files.
 func (r *Repo) Close() error {
 	r.fast.close()
-	return r.st.Close()
+	return r.closeFull()
 }
 
 // readGitFile reads a ".git" file: "gitdir: <path>", relative to the
@@ -137,14 +134,13 @@ func (r *Repo) Last(n int) ([]Commit, error) {
 // walk calls keep on HEAD's commit and its first parents until keep
 // returns false or the history ends.
 func (r *Repo) walk(keep func(*commit) bool) error {
-	ref, err := storer.ResolveReference(r.st, plumbing.HEAD)
-	if errors.Is(err, plumbing.ErrReferenceNotFound) {
-		return nil // unborn branch
-	}
+	h, ok, err := r.resolveHEAD()
 	if err != nil {
 		return fmt.Errorf("resolve HEAD: %w", err)
 	}
-	h := ref.Hash()
+	if !ok {
+		return nil // unborn branch
+	}
 	for !h.IsZero() {
 		c, err := r.commit(h)
 		if err != nil {
@@ -180,18 +176,12 @@ func (r *Repo) commit(h plumbing.Hash) (*commit, error) {
 	} else if ok {
 		return decodeCommit(h, data)
 	}
-	o, err := r.st.EncodedObject(plumbing.CommitObject, h)
+	typ, data, err := r.readObject(h, maxCommitRead)
 	if err != nil {
 		return nil, err
 	}
-	rd, err := o.Reader()
-	if err != nil {
-		return nil, err
-	}
-	defer rd.Close()
-	data, err := io.ReadAll(io.LimitReader(rd, maxCommitRead))
-	if err != nil {
-		return nil, err
+	if typ != plumbing.CommitObject {
+		return nil, fmt.Errorf("object is a %s, not a commit", typ)
 	}
 	return decodeCommit(h, data)
 }

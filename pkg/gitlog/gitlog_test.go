@@ -2,13 +2,21 @@ package gitlog
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/storage/memory"
 
 	"github.com/openloop/openloop/internal/gittest"
 )
@@ -230,7 +238,7 @@ func TestFastPathMatchesGoGit(t *testing.T) {
 			t.Fatalf("fast path missed %s: %v", c.Short, err)
 		}
 	}
-	r.fast = &objects{} // no packs, wrong folder: everything goes to go-git
+	r.fast = &objects{} // no packs, wrong folder: everything goes to the fallback (storage.go)
 	slow, err := r.Last(1000)
 	if err != nil {
 		t.Fatal(err)
@@ -265,5 +273,71 @@ func TestSinceReadsOnlyTheSession(t *testing.T) {
 	}
 	if r.reads != 6 {
 		t.Errorf("read %d commits for a session of 5, want 6", r.reads)
+	}
+}
+
+// A cloned or gc'ed repository keeps its objects in a packfile and its
+// branches in packed-refs: the walk reads both (storage.go).
+func TestPackedRepository(t *testing.T) {
+	dir := t.TempDir()
+	gitDir := filepath.Join(dir, ".git")
+	mem := memory.NewStorage()
+	var all []plumbing.Hash
+	put := func(o interface {
+		Encode(plumbing.EncodedObject) error
+	}) plumbing.Hash {
+		obj := mem.NewEncodedObject()
+		if err := o.Encode(obj); err != nil {
+			t.Fatal(err)
+		}
+		h, err := mem.SetEncodedObject(obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, h)
+		return h
+	}
+	tree := put(&object.Tree{})
+	base := time.Date(2026, 12, 2, 8, 0, 0, 0, time.UTC)
+	var parent plumbing.Hash
+	for i := range 5 {
+		sig := object.Signature{Name: "Dev", Email: "dev@example.com", When: base.Add(time.Duration(i) * time.Hour)}
+		c := &object.Commit{Author: sig, Committer: sig, TreeHash: tree, Message: fmt.Sprintf("commit %d\n", i)}
+		if !parent.IsZero() {
+			c.ParentHashes = []plumbing.Hash{parent}
+		}
+		parent = put(c)
+	}
+	disk := filesystem.NewStorage(osfs.New(gitDir), cache.NewObjectLRUDefault())
+	if err := disk.Init(); err != nil {
+		t.Fatal(err)
+	}
+	pw, err := disk.PackfileWriter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := packfile.NewEncoder(pw, mem, false).Encode(all, 10); err != nil {
+		t.Fatal(err)
+	}
+	if err := pw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(gitDir, "HEAD"), []byte("ref: refs/heads/main\n"), 0o600)
+	os.WriteFile(filepath.Join(gitDir, "packed-refs"), []byte("# pack-refs with: peeled fully-peeled sorted\n"+parent.String()+" refs/heads/main\n"), 0o600)
+	if loose, _ := filepath.Glob(filepath.Join(gitDir, "objects", "??", "*")); len(loose) != 0 {
+		t.Fatalf("loose objects: %v", loose)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got, err := r.Last(3)
+	if err != nil || strings.Join(subjects(got), ",") != "commit 4,commit 3,commit 2" {
+		t.Fatalf("Last(3) = %q, %v", subjects(got), err)
+	}
+	since, more, err := r.Since(base.Add(90*time.Minute), 10)
+	if err != nil || more || len(since) != 3 {
+		t.Fatalf("Since = %q %v %v", subjects(since), more, err)
 	}
 }

@@ -2,10 +2,11 @@ package settings
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	regexp "github.com/openloop/openloop/internal/lazyre"
 )
 
 // The /session command file.

@@ -3,6 +3,7 @@ package store
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -14,6 +15,10 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("---\n---\n"))
 	f.Add([]byte("---\nname: &a x\ndescription: *a\n---\nx"))
 	f.Add([]byte("no frontmatter"))
+	f.Add([]byte("---\r\nname: a\r\nmetadata:\r\n  type: project\r\n---\r\nbody"))
+	f.Add([]byte("\xef\xbb\xbf---\nname: 'quoted: colon'\n---"))
+	f.Add([]byte("---\nname: |\n  multi\n  line\n---\n"))
+	f.Add([]byte("---\nname: x\n---\n---\nname: y\n---\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		it, err := Parse(data)
 		if err != nil || !utf8.ValidString(it.Name+it.Description) {
@@ -55,4 +60,52 @@ func FuzzRenderEntry(f *testing.F) {
 			t.Fatalf("keys changed: %+v\n%s", it, data)
 		}
 	})
+}
+
+// FuzzPark: whatever text an entry holds, the file written for it parses,
+// keeps its keys, carries the idea back out of Idea(), and has a safe name.
+func FuzzPark(f *testing.F) {
+	f.Add("a retry budget for uploads", "fixing auth first", "", "")
+	f.Add("x\ntype: user", "---\nname: evil", "\x00", "'\"")
+	f.Add("../../etc/passwd", "a. Context: b", "why", "how")
+	f.Add("invoice\u202Egnp.md", "\uFF0F", "…", "”")
+	f.Fuzz(func(t *testing.T, idea, ctx, why, how string) {
+		e := Entry{Kind: KindDeferred, Idea: idea, Context: ctx, Why: why, HowTo: how}
+		name := Slug(idea)
+		if !safeSlug(name) {
+			t.Fatalf("Slug(%q) = %q", idea, name)
+		}
+		data, err := Render(name, e.Description(), e.Body())
+		if err != nil {
+			if !utf8.ValidString(e.Description()) {
+				return
+			}
+			t.Fatalf("Render: %v", err)
+		}
+		it, err := Parse(data)
+		if err != nil {
+			t.Fatalf("written file does not parse: %v\n%s", err, data)
+		}
+		if it.Name != name || it.Type != "project" {
+			t.Fatalf("keys changed: %+v", it)
+		}
+		if ideaKey(idea) != "" && ideaKey(it.Idea()) != ideaKey(idea) {
+			t.Fatalf("Idea() = %q, parked %q: the same idea would be parked twice\n%s", it.Idea(), idea, data)
+		}
+		if FileName(name, time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)) == "" || !IsItemFile(FileName(name, time.Now())) {
+			t.Fatalf("file name for %q is not an item file", name)
+		}
+	})
+}
+
+func safeSlug(s string) bool {
+	if s == "" || len(s) > MaxSlug || s[0] == '-' || s[len(s)-1] == '-' || strings.Contains(s, "--") {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
 }

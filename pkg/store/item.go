@@ -60,6 +60,12 @@ func (it Item) Idea() string {
 	line, _, _ := strings.Cut(strings.TrimSpace(it.Body), "\n")
 	for _, k := range kinds {
 		if rest, ok := strings.CutPrefix(line, k.lead); ok {
+			// openloop writes the idea into the description too; where they
+			// agree, that settles where the idea ends even when the context
+			// itself holds the clause (". Context: " typed by the user).
+			if d, ok := strings.CutPrefix(it.Description, k.desc); ok && d != "" && strings.HasPrefix(rest, d+k.clause) {
+				return d
+			}
 			if i := strings.LastIndex(rest, k.clause); i >= 0 {
 				return rest[:i]
 			}

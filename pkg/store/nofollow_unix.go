@@ -4,5 +4,6 @@ package store
 
 import "syscall"
 
-// oNoFollow makes opening the log fail when its last element is a symlink.
+// oNoFollow makes opening the log or the lock fail when its last element
+// is a symlink.
 const oNoFollow = syscall.O_NOFOLLOW

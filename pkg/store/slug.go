@@ -1,9 +1,9 @@
 package store
 
 import (
-	"regexp"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // MaxSlug bounds the slug made from an idea, so a file name stays far
@@ -88,16 +88,36 @@ func FileName(name string, day time.Time) string {
 	return Prefix + name + "-" + day.Format("2006-01-02") + Suffix
 }
 
-var fileRE = regexp.MustCompile(`^session-open-(.+)-(\d{4}-\d{2}-\d{2})\.md$`)
-
 // NameOfFile returns the name part of an item file name
-// (session-open-<name>-<date>.md), or the name without its frame when it has
-// no date.
+// (session-open-<name>-<date>.md, where the date is dddd-dd-dd and the name
+// is not empty), or the name without its frame when it has no date. (A
+// plain function rather than a package-level regexp, which every process,
+// the hook included, would compile at start-up.)
 func NameOfFile(file string) string {
-	if m := fileRE.FindStringSubmatch(file); m != nil {
-		return m[1]
+	const date = len("-2006-01-02")
+	if mid, ok := strings.CutPrefix(file, Prefix); ok {
+		if mid, ok := strings.CutSuffix(mid, Suffix); ok && len(mid) > date && isDate(mid[len(mid)-date:]) {
+			return mid[:len(mid)-date]
+		}
 	}
 	return strings.TrimSuffix(strings.TrimPrefix(file, Prefix), Suffix)
+}
+
+// isDate matches "-dddd-dd-dd".
+func isDate(s string) bool {
+	for i, c := range []byte(s) {
+		switch i {
+		case 0, 5, 8:
+			if c != '-' {
+				return false
+			}
+		default:
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // IsItemFile reports whether a base name is one the store may list or
@@ -111,7 +131,9 @@ func IsItemFile(name string) bool {
 // with punctuation, spacing and leading articles ignored.
 func ideaKey(idea string) string {
 	words := strings.FieldsFunc(strings.ToLower(idea), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
+		// Unicode spaces (U+00A0 …) separate words, as they do when the
+		// idea is written out (oneLine), so "budget\u00a0" is "budget".
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 && !unicode.IsSpace(r))
 	})
 	return strings.Join(keyWords(words), " ")
 }

@@ -154,7 +154,9 @@ func (s *Store) lock() (unlock func(), err error) {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create memory dir: %w", err)
 	}
-	f, err := lockedfile.OpenFile(filepath.Join(s.Dir, lockName), os.O_RDWR|os.O_CREATE, 0o600)
+	// O_NOFOLLOW: a symlink planted at the lock's name must not make
+	// O_CREATE create its target outside the memory dir.
+	f, err := lockedfile.OpenFile(filepath.Join(s.Dir, lockName), os.O_RDWR|os.O_CREATE|oNoFollow, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("lock memory dir: %w", err)
 	}
@@ -179,6 +181,11 @@ type Result struct {
 func (s *Store) Park(e Entry) (Result, error) {
 	if strings.TrimSpace(e.Idea) == "" {
 		return Result{}, errors.New("nothing to park: the idea is empty")
+	}
+	if ideaKey(e.Idea) == "" {
+		// "..", "/" or "?!" would render as "Deferred: . Context: …" and
+		// every such idea would count as the same one.
+		return Result{}, errors.New("nothing to park: the idea has no words")
 	}
 	unlock, err := s.lock()
 	if err != nil {

@@ -1,0 +1,138 @@
+// Package lazyre is a drop-in for the parts of package regexp that
+// openloop's detectors use, with one difference: a pattern is compiled the
+// first time it is used, not at program start.
+//
+// Every openloop command is one short process, and the hook runs on every
+// prompt. A package-level regexp.MustCompile runs at init in every process,
+// whether or not that process ever matches it: pkg/detect's ~50 rules cost
+// about 26 ms and 3.4 MB of allocations at start-up (GODEBUG=inittrace=1),
+// several times the whole run of a Go program that only reads stdin. With
+// this package a rule costs nothing until a prompt's keywords reach it.
+//
+// Use it by import name, so the code reads as plain regexp:
+//
+//	import regexp "github.com/openloop/openloop/internal/lazyre"
+//
+//	var reX = regexp.MustCompile(`…`) // compiled on first use
+//
+// A bad pattern still panics, on first use instead of at start-up. Every
+// pattern is registered, and CheckAll compiles them all: a package that
+// uses lazyre calls it from a test, so a bad pattern fails the tests
+// rather than a user's hook.
+package lazyre
+
+import (
+	"errors"
+	"regexp"
+	"sync"
+)
+
+var (
+	mu  sync.Mutex
+	all []*Regexp
+)
+
+// CheckAll compiles every pattern made so far by MustCompile and returns
+// the errors of those that do not compile.
+func CheckAll() error {
+	mu.Lock()
+	rs := append([]*Regexp(nil), all...)
+	mu.Unlock()
+	var errs []error
+	for _, r := range rs {
+		if _, err := regexp.Compile(r.expr); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Regexp is a regular expression compiled on first use. It is safe for
+// concurrent use.
+type Regexp struct {
+	expr string
+	re   func() *regexp.Regexp
+}
+
+// MustCompile returns a Regexp for expr without compiling it.
+func MustCompile(expr string) *Regexp {
+	r := &Regexp{expr: expr, re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })}
+	mu.Lock()
+	all = append(all, r)
+	mu.Unlock()
+	return r
+}
+
+// QuoteMeta is regexp.QuoteMeta.
+func QuoteMeta(s string) string { return regexp.QuoteMeta(s) }
+
+// Compiled returns the compiled regexp, compiling it now if needed.
+func (r *Regexp) Compiled() *regexp.Regexp { return r.re() }
+
+// String returns the source text; it does not compile.
+func (r *Regexp) String() string { return r.expr }
+
+// MatchString is regexp.Regexp.MatchString.
+func (r *Regexp) MatchString(s string) bool { return r.re().MatchString(s) }
+
+// FindString is regexp.Regexp.FindString.
+func (r *Regexp) FindString(s string) string { return r.re().FindString(s) }
+
+// FindStringIndex is regexp.Regexp.FindStringIndex.
+func (r *Regexp) FindStringIndex(s string) []int { return r.re().FindStringIndex(s) }
+
+// FindStringSubmatch is regexp.Regexp.FindStringSubmatch.
+func (r *Regexp) FindStringSubmatch(s string) []string { return r.re().FindStringSubmatch(s) }
+
+// FindStringSubmatchIndex is regexp.Regexp.FindStringSubmatchIndex.
+func (r *Regexp) FindStringSubmatchIndex(s string) []int { return r.re().FindStringSubmatchIndex(s) }
+
+// FindAllString is regexp.Regexp.FindAllString.
+func (r *Regexp) FindAllString(s string, n int) []string { return r.re().FindAllString(s, n) }
+
+// FindAllStringIndex is regexp.Regexp.FindAllStringIndex.
+func (r *Regexp) FindAllStringIndex(s string, n int) [][]int { return r.re().FindAllStringIndex(s, n) }
+
+// FindAllStringSubmatch is regexp.Regexp.FindAllStringSubmatch.
+func (r *Regexp) FindAllStringSubmatch(s string, n int) [][]string {
+	return r.re().FindAllStringSubmatch(s, n)
+}
+
+// FindAllStringSubmatchIndex is regexp.Regexp.FindAllStringSubmatchIndex.
+func (r *Regexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
+	return r.re().FindAllStringSubmatchIndex(s, n)
+}
+
+// ReplaceAllString is regexp.Regexp.ReplaceAllString.
+func (r *Regexp) ReplaceAllString(src, repl string) string { return r.re().ReplaceAllString(src, repl) }
+
+// ReplaceAllLiteralString is regexp.Regexp.ReplaceAllLiteralString.
+func (r *Regexp) ReplaceAllLiteralString(src, repl string) string {
+	return r.re().ReplaceAllLiteralString(src, repl)
+}
+
+// ReplaceAllStringFunc is regexp.Regexp.ReplaceAllStringFunc.
+func (r *Regexp) ReplaceAllStringFunc(src string, f func(string) string) string {
+	return r.re().ReplaceAllStringFunc(src, f)
+}
+
+// Split is regexp.Regexp.Split.
+func (r *Regexp) Split(s string, n int) []string { return r.re().Split(s, n) }
+
+// Match is regexp.Regexp.Match.
+func (r *Regexp) Match(b []byte) bool { return r.re().Match(b) }
+
+// FindSubmatch is regexp.Regexp.FindSubmatch.
+func (r *Regexp) FindSubmatch(b []byte) [][]byte { return r.re().FindSubmatch(b) }
+
+// FindIndex is regexp.Regexp.FindIndex.
+func (r *Regexp) FindIndex(b []byte) []int { return r.re().FindIndex(b) }
+
+// SubexpNames is regexp.Regexp.SubexpNames.
+func (r *Regexp) SubexpNames() []string { return r.re().SubexpNames() }
+
+// SubexpIndex is regexp.Regexp.SubexpIndex.
+func (r *Regexp) SubexpIndex(name string) int { return r.re().SubexpIndex(name) }
+
+// NumSubexp is regexp.Regexp.NumSubexp.
+func (r *Regexp) NumSubexp() int { return r.re().NumSubexp() }
