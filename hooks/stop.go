@@ -3,7 +3,6 @@ package hooks
 import (
 	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/store"
-	"github.com/openloop/openloop/pkg/transcript"
 )
 
 // Stop runs when Claude finishes a reply. It never blocks: it returns no
@@ -25,20 +24,16 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 	var msg string
 	if f := ev.Raw.Get("last_assistant_message"); f.Exists() {
 		msg = f.String()
-	} else if ev.TranscriptPath != "" {
-		tail, err := transcript.ReadTail(ev.TranscriptPath, TailBudget)
-		if err != nil {
-			return nil, err
-		}
-		msg = tail.LastAssistant
+	} else {
+		tr := tailReader{path: ev.TranscriptPath}
+		msg = tr.quick().LastAssistant
 	}
 	msg = clean(msg, 1<<20)
 	if ev.SessionID != "" && msg != "" {
 		q, _ := detect.TrailingQuestion(msg)
 		st := sessionState{Assistant: lastRunes(msg, maxSavedAssistant), Question: q, SavedAt: cfg.Now()}
-		if err := saveState(statePath(p.ConfigDir, ev.SessionID), st); err != nil {
-			return nil, err
-		}
+		// Best effort: without it the next prompt reads the transcript.
+		saveState(statePath(p.ConfigDir, ev.SessionID), st)
 	}
 	var entries []store.Entry
 	for _, f := range detect.AssistantDeferrals(msg) {

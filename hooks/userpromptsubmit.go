@@ -19,7 +19,10 @@ import (
 // Claude's previous message is the one Stop saved for this session; when
 // none was saved (older Claude Code, or a first prompt after a restart), it
 // is read from the tail of transcript_path, which also gives any
-// AskUserQuestion left open and the task in progress.
+// AskUserQuestion left open and the task in progress. The tail is read in
+// two steps, since this runs on every prompt: the last QuickTailBudget bytes
+// first, and TailBudget only when those hold no message from Claude, or
+// when a side idea needs the task in progress.
 func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	prompt := clean(ev.Raw.Get("prompt").String(), maxPromptScan)
 	if _, skip := detect.Typed(prompt); skip {
@@ -29,10 +32,8 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	tail, err := readTail(ev.TranscriptPath)
-	if err != nil {
-		return nil, err
-	}
+	tr := tailReader{path: ev.TranscriptPath}
+	tail := tr.quick()
 	in := detect.Input{Prompt: prompt, Assistant: clean(tail.LastAssistant, 1<<20), Task: clean(tail.CurrentTask, 4096)}
 	if q := tail.OpenQuestion; q != nil {
 		in.AskQuestion, in.AskOptions = clean(q.Question, 4096), q.Options
@@ -58,7 +59,7 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	for _, f := range findings {
 		e := entry(f)
 		if e.Kind == store.KindSideIdea && e.Context == "" {
-			e.Context = whatWeWereDoing(tail, prompt)
+			e.Context = whatWeWereDoing(tr.full(), prompt)
 		}
 		entries = append(entries, e)
 	}
@@ -69,12 +70,41 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	return pk.output("UserPromptSubmit", true), nil
 }
 
-// readTail reads the transcript's tail; no path is an empty tail.
-func readTail(path string) (transcript.Tail, error) {
-	if path == "" {
-		return transcript.Tail{}, nil
+// QuickTailBudget is the first, small read of a transcript's tail.
+const QuickTailBudget = 64 << 10
+
+// tailReader reads a transcript's tail at most twice: a quick read, and the
+// full TailBudget when the quick one is not enough. A transcript that is
+// missing or cannot be read is an empty tail: the prompt itself can still
+// hold a deferral or a side idea, and nothing the user typed depends on it.
+type tailReader struct {
+	path      string
+	tail      transcript.Tail
+	quickDone bool
+	fullDone  bool
+}
+
+func (r *tailReader) quick() transcript.Tail {
+	if r.path == "" || r.quickDone {
+		return r.tail
 	}
-	return transcript.ReadTail(path, TailBudget)
+	r.quickDone = true
+	r.tail, _ = transcript.ReadTail(r.path, QuickTailBudget)
+	if r.tail.LastAssistant == "" && r.tail.OpenQuestion == nil {
+		return r.full()
+	}
+	return r.tail
+}
+
+func (r *tailReader) full() transcript.Tail {
+	if r.path == "" || r.fullDone {
+		return r.tail
+	}
+	r.fullDone = true
+	if t, err := transcript.ReadTail(r.path, TailBudget); err == nil {
+		r.tail = t
+	}
+	return r.tail
 }
 
 // whatWeWereDoing is a side idea's "Raised while": the task in progress,
