@@ -14,20 +14,33 @@ type rule struct {
 	re       *regexp.Regexp
 	explicit bool
 	keys     []string // the rule can only match text holding one of these
+	also     []string // … and, when set, one of these too
 }
 
 func mk(name string, explicit bool, keys []string, expr string) rule {
 	return rule{name: name, re: regexp.MustCompile(expr), explicit: explicit, keys: keys}
 }
 
+// mkAlso is mk for a rule whose text must also hold one of also.
+func mkAlso(name string, also []string, explicit bool, keys []string, expr string) rule {
+	r := mk(name, explicit, keys, expr)
+	r.also = also
+	return r
+}
+
 // mayMatch is the cheap test run before a rule's regexp.
 func (r rule) mayMatch(ls string) bool {
-	for _, k := range r.keys {
+	return holdsAny(ls, r.also) && holdsAny(ls, r.keys)
+}
+
+// holdsAny reports whether ls holds one of keys; no keys is no condition.
+func holdsAny(ls string, keys []string) bool {
+	for _, k := range keys {
 		if strings.Contains(ls, k) {
 			return true
 		}
 	}
-	return len(r.keys) == 0
+	return len(keys) == 0
 }
 
 // Pieces shared by the deferral rules.
@@ -52,7 +65,7 @@ var deferRules = []rule{
 	mk("put aside", true, []string{"put ", "hold off"}, `\bput (?P<x>`+clause+`{1,60}?) (?:on hold|aside|on the back ?burner|on ice|in the backlog|on the backlog|on the roadmap)\b|\bput a pin in (?P<x>`+clause+`{2,60})|\bhold off on (?P<x>`+clause+`{2,60})`),
 	// D3 remind me.
 	mk("remind", true, []string{"remind"}, `\bremind (?:me|us) to (?P<x>`+clause+`{2,100}?)\s*(?:\b(?:once|when|after|before|tomorrow|later|next|in the future|at some point)\b\s*(?P<r>`+clause+`*)|[.;!?,]|$)|\bremind (?:me|us) (?:about|that) (?P<x>`+clause+`{2,100}?)\s+(?:once|when|after|tomorrow|later|next week|next time|in the future|at some point)\b\s*(?P<r>`+clause+`*)`),
-	mk("not now x", false, []string{"now", "yet", "at the moment", "today"}, `\b(?:let'?s not|lets not|don'?t|no need to|we don'?t need to|not going to|won'?t) (?:worry about|bother with|focus on|deal with|do|tackle|touch|add|implement|chase|go down) (?P<x>`+clause+`{2,60}?)\s+(?:right now|for now|yet|now|at the moment|today)\b`),
+	mkAlso("not now x", []string{"not", "don", "no need", "won"}, false, []string{"now", "yet", "at the moment", "today"}, `\b(?:let'?s not|lets not|don'?t|no need to|we don'?t need to|not going to|won'?t) (?:worry about|bother with|focus on|deal with|do|tackle|touch|add|implement|chase|go down) (?P<x>`+clause+`{2,60}?)\s+(?:right now|for now|yet|now|at the moment|today)\b`),
 	mk("not for this", false, []string{"not for", "not in this", "can wait"}, `\bnot (?:for|in) this (?:pr|release|sprint|change|iteration|milestone|version|round|phase|ticket|task)\b|^(?:(?:i think|but|ok(?:ay)?|yeah),? )?(?:that|this|it|the rest) can wait\b`),
 	// D4 do it later.
 	mk("later", false, []string{"later", "future", "another time", "other time", "down the road", "next ", "some point", "eventually", "someday", "some day", "separately"}, `\b`+modalSub+`\s+(?:(?:also|easily|probably|always|just|maybe|definitely|still|then|only)\s+)?(?P<x>`+laterVrb+`\b`+clause+`{0,60}?)\s+(?:`+laterish+`)\b`),
@@ -60,7 +73,7 @@ var deferRules = []rule{
 	mk("todo for later", true, []string{"todo"}, `^(?:todo|to-do) (?:for later|later)\s*[:\-—]?\s*(?P<x>.{3,})|\btodo for later\b`),
 	mk("todo", false, []string{"todo", "to-do"}, `^(?:todo|to-do)\s*[:\-—]\s*(?P<x>.{3,})`),
 	mk("for later", true, []string{"for ", "aside"}, `\b(?:save|keep|hold|park|put|set) (?P<x>this|that|it|these|those|them)(?: one)? (?:for (?:later|another time|next time|a follow[- ]?up|a future \w+|a later \w+|the future)|aside)\b|\b(?:leave|note|bookmark|set aside)\s+(?P<x>`+clause+`{1,60}?)\s+for (?:later|another time|next time|a follow[- ]?up|a future \w+|a later \w+|the future)\b|\b(?P<x>something|one|idea|thing|note|question|thought|topic|item)s? for later\b`),
-	mk("not now", false, []string{"now", "later", "today"}, `^(?:but |maybe |ok(?:ay)?,? |hmm,? |nah,? |no,? )?(?:not (?:right )?now|maybe later|later|not today|not yet,? (?:but )?later)\s*(?:[.!,;:—-]|$)`),
+	mkAlso("not now", []string{"not", "later"}, false, []string{"now", "later", "today"}, `^(?:but |maybe |ok(?:ay)?,? |hmm,? |nah,? |no,? )?(?:not (?:right )?now|maybe later|later|not today|not yet,? (?:but )?later)\s*(?:[.!,;:—-]|$)`),
 	// D5 file it: an issue, a ticket, a todo.
 	mk("issue", false, []string{"issue", "ticket", "todo", "bug", "card"}, `\b(?:add|create|file|log|open|make|write(?: up)?|raise|put in|cut|submit)\s+(?:(?:a|an|another|some|new|one|two|three|\d)\s+`+tracker+`|`+tracker+`|the\s+(?:(?:follow[- ]?up|linear|jira|github|gh|gsd|separate|tracking)\s+){1,3}(?:issues?|tickets?|todos?|bugs?|cards?))`+`(?:\s+(?P<p>for|about|on|to track|covering|describing|capturing|regarding)\b\s*(?P<x>`+clause+`*)|\s+(?:with|so|in|that|and|please)\b|\s*[.,;:!?)(\-]|\s*$)`),
 	mk("track as issue", true, []string{"track"}, `\btrack (?P<x>`+clause+`{1,60}?) (?:as|in) (?:a|an|the) (?:\w+ )?(?:issue|ticket|todo|follow[- ]?up)\b`),

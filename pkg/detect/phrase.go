@@ -225,9 +225,9 @@ func assistantTopic(msg string) string {
 	}
 	// A message that ends with a list of proposals: the first one.
 	n := len(lines)
-	if n > 1 && reListItem.MatchString(lower(lines[n-1])) {
+	if n > 1 && isListItem(lower(lines[n-1])) {
 		i := n - 1
-		for i > 0 && reListItem.MatchString(lower(lines[i-1])) {
+		for i > 0 && isListItem(lower(lines[i-1])) {
 			i--
 		}
 		item := reListItem.ReplaceAllString(lower(lines[i]), "")

@@ -45,9 +45,9 @@ func trailingQuestion(msg string) (question, before string, ok bool) {
 		n--
 	}
 	last := lines[n-1]
-	if reListItem.MatchString(lower(last)) {
+	if isListItem(lower(last)) {
 		i := n - 1
-		for i > 0 && reListItem.MatchString(lower(lines[i-1])) {
+		for i > 0 && isListItem(lower(lines[i-1])) {
 			i--
 		}
 		if i > 0 && introAsks(lines[i-1]) {
@@ -172,4 +172,17 @@ func parkable(q string) bool {
 	}
 	rest := reOpener.ReplaceAllString(lq, "")
 	return !reTrivialOffer.MatchString(strings.TrimSpace(rest))
+}
+
+// isListItem reports whether a lowercased line starts like a list item.
+// The first-character test is a necessary condition for reListItem, so the
+// regexp is compiled only for lines that may be one.
+func isListItem(s string) bool {
+	if s == "" {
+		return false
+	}
+	c := s[0]
+	may := strings.ContainsRune("-*+(", rune(c)) || c >= '0' && c <= '9' || strings.HasPrefix(s, "•") ||
+		c >= 'a' && c <= 'h' && len(s) > 1 && (s[1] == '.' || s[1] == ')')
+	return may && reListItem.MatchString(s)
 }

@@ -133,10 +133,10 @@ func stripPasted(p string) string {
 		switch {
 		case strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    "):
 			continue // indented code
-		case reShell.MatchString(lt) || reBlockHeader.MatchString(lt):
+		case mayBeShell(lt) && reShell.MatchString(lt) || mayBeHeader(lt) && reBlockHeader.MatchString(lt):
 			output = true
 			continue
-		case rePasted.MatchString(lt) || codeEnd(lt) || lowLetters(lt):
+		case mayBePasted(lt) && rePasted.MatchString(lt) || codeEnd(lt) || lowLetters(lt):
 			continue
 		}
 		out = append(out, line)
@@ -167,4 +167,36 @@ func lowLetters(s string) bool {
 		}
 	}
 	return n*2 < len(s)
+}
+
+// The may* functions are necessary conditions for the regexps they guard,
+// read off the patterns: when one is false its regexp cannot match, so the
+// regexp (whose compilation costs most of a cold hook's detection time) is
+// neither compiled nor run. TestPrefiltersAreNecessary checks them.
+
+// mayBePasted: every branch of rePasted needs one of these characters, a
+// line ending in ";" or "," (code), or one of these first words.
+func mayBePasted(lt string) bool {
+	if strings.ContainsAny(lt, "0123456789:]|[(\"{}+-@>/*#=^~") {
+		return true
+	}
+	if lt != "" && (lt[len(lt)-1] == ';' || lt[len(lt)-1] == ',') {
+		return true
+	}
+	for _, p := range []string{"npm ", "yarn ", "pnpm ", "ok  ", "fail", "pass", "index "} {
+		if strings.HasPrefix(lt, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayBeShell: reShell's prompts all hold one of these.
+func mayBeShell(lt string) bool {
+	return strings.ContainsAny(lt, "$%>@❯➜") || strings.HasPrefix(lt, "ps ")
+}
+
+// mayBeHeader: reBlockHeader needs a run of three "=", "-" or "#".
+func mayBeHeader(lt string) bool {
+	return strings.Contains(lt, "===") || strings.Contains(lt, "---") || strings.Contains(lt, "###")
 }

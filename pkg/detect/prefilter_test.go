@@ -1,0 +1,60 @@
+package detect
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// TestPrefiltersAreNecessary: wherever a prefilter says no, its regexp
+// does not match either, so skipping the regexp changes nothing. Checked on
+// every line of the corpus (prompts and Claude's messages), on lines made
+// to hit each branch, and on random lines built from the characters the
+// patterns care about.
+func TestPrefiltersAreNecessary(t *testing.T) {
+	var lines []string
+	for _, c := range loadCorpus(t) {
+		for _, text := range []string{c.Prompt, c.Assistant} {
+			for _, l := range strings.Split(text, "\n") {
+				lines = append(lines, lower(strings.TrimSpace(l)))
+			}
+		}
+	}
+	lines = append(lines,
+		"2026-01-02t10:00 started", "[info] ready", "error: boom", "at foo.bar (x.js:1:2)", "file \"a.py\", line 3",
+		"traceback (most recent call last)", "goroutine 1 [running]:", "panic: x", "main.go:12:3: undefined", "typeerror: x",
+		"npm err! code 1", "--- fail: testx", "=== run testx", "ok  \tpkg", "fail", "pass", "{", "\"a\": 1", "+++ b/x",
+		"index abcdef0 ", "| a | b |", "> quoted", "// comment", "# todo", "func main() {", "return x,", "select a,",
+		"===", "^^^", "~~~~", "$ go test", "❯ ls", "me@host:~/src$ ls", "ps c:\\users> dir", "(venv) $ pip", "=== step 1 ===",
+		"--- a ---", "### b ###", "- item", "* item", "• item", "+ item", "1. one", "12) x", "a. first", "h) last", "(a) x", "(12) y", "i. no", "let's not worry about caching right now", "we don't need to add retries yet",
+	)
+	alphabet := []rune("abcdefghijklmnopqrstuvwxyz 0123456789:]|[(\"{}+-@>/*#=^~;,.$%'❯➜•)\t")
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 20000; i++ {
+		n := 1 + rng.Intn(30)
+		r := make([]rune, n)
+		for j := range r {
+			r[j] = alphabet[rng.Intn(len(alphabet))]
+		}
+		lines = append(lines, string(r))
+	}
+	for _, l := range lines {
+		if !mayBePasted(l) && rePasted.MatchString(l) {
+			t.Errorf("mayBePasted(%q) = false, but rePasted matches", l)
+		}
+		if !mayBeShell(l) && reShell.MatchString(l) {
+			t.Errorf("mayBeShell(%q) = false, but reShell matches", l)
+		}
+		if !mayBeHeader(l) && reBlockHeader.MatchString(l) {
+			t.Errorf("mayBeHeader(%q) = false, but reBlockHeader matches", l)
+		}
+		if reListItem.MatchString(l) != isListItem(l) {
+			t.Errorf("isListItem(%q) = %v, reListItem says %v", l, isListItem(l), reListItem.MatchString(l))
+		}
+		for _, r := range deferRules {
+			if !r.mayMatch(l) && r.re.MatchString(l) {
+				t.Errorf("rule %s: mayMatch(%q) = false, but its regexp matches", r.name, l)
+			}
+		}
+	}
+}
