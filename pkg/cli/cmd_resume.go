@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -97,7 +98,23 @@ func itemLine(s *store.Store, it store.Item) string {
 	} else if desc == "" {
 		desc = "(no description)"
 	}
-	return "- [ ] " + stale + it.Name + " — " + desc
+	return "- [ ] " + stale + clip(it.Name, maxShown) + " — " + clip(desc, maxShown)
+}
+
+// maxShown bounds a name or description in a list line: a hand-edited or
+// hostile file cannot flood the list (or Claude's context) with one key.
+const maxShown = 200
+
+// clip cuts s to at most max bytes on a rune boundary, marking the cut.
+func clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // itemJSON is one item in --json output.
