@@ -8,15 +8,34 @@ import (
 
 // Claude's own deferrals (rules C1-C4 in detect.go). Each names the thing
 // in group "x"; a pointer ("it", "that") is resolved to the clause before.
-var claudeRules = []*regexp.Regexp{
+// need lists word groups a clause must hold (one word of each group)
+// before the rule's regexp is tried: a necessary condition read off the
+// pattern, so that a reply with no deferral compiles none of them.
+var claudeRules = []claudeRule{
 	// C1 "I'll leave X for a follow-up", "I've left X as a TODO".
-	regexp.MustCompile(`\b(?:i'?ll|i will|i'?ve|i have|i'?m|we'?ll|i'?d)\s+(?:\w+\s+)?(?:leave|leaving|left|defer|deferring|deferred|skip|skipping|skipped|park|parking|parked|punt on|punting on|punted on|hold off on|save|saving|saved)\s+(?P<x>` + clause + `{2,80}?)\s+(?:for (?:a |the )?(?:follow[- ]?up|later|now|another (?:pr|time|session|change)|a (?:separate|future|later) (?:pr|change|task|issue|session)|the next (?:pr|session|iteration|phase))|as (?:a )?(?:todo|follow[- ]?up|future work|known limitation)|to (?:a )?(?:follow[- ]?up|later|a separate|another|the next))\b`),
+	{need: [][]string{{"i'", "i ", "we'"}, {"leav", "left", "defer", "skip", "park", "punt", "hold off", "sav"}, {"follow", "later", "now", "another", "separate", "future", "next", "todo", "known limitation"}}, re: regexp.MustCompile(`\b(?:i'?ll|i will|i'?ve|i have|i'?m|we'?ll|i'?d)\s+(?:\w+\s+)?(?:leave|leaving|left|defer|deferring|deferred|skip|skipping|skipped|park|parking|parked|punt on|punting on|punted on|hold off on|save|saving|saved)\s+(?P<x>` + clause + `{2,80}?)\s+(?:for (?:a |the )?(?:follow[- ]?up|later|now|another (?:pr|time|session|change)|a (?:separate|future|later) (?:pr|change|task|issue|session)|the next (?:pr|session|iteration|phase))|as (?:a )?(?:todo|follow[- ]?up|future work|known limitation)|to (?:a )?(?:follow[- ]?up|later|a separate|another|the next))\b`)},
 	// C2 "X is out of scope for now / for this PR".
-	regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:is|are|was|were|seems|feels)\s+(?:\w+\s+)?out of scope\b` + clause + `*\b(?:for now|for this|here|in this|later|follow[- ]?up|revisit|separate)`),
+	{need: [][]string{{"out of scope"}}, re: regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:is|are|was|were|seems|feels)\s+(?:\w+\s+)?out of scope\b` + clause + `*\b(?:for now|for this|here|in this|later|follow[- ]?up|revisit|separate)`)},
 	// C3 "X can be handled later / in a follow-up".
-	regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:can|could|should|will|would)\s+be\s+(?:handled|addressed|done|tackled|revisited|fixed|added|implemented|explored|cleaned up|covered|looked at|followed up)\s+(?:later|in a (?:follow[- ]?up|separate|future|later)|separately|as a follow[- ]?up|in (?:the )?future)`),
+	{need: [][]string{{" be "}, {"later", "follow", "separate", "future"}}, re: regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:can|could|should|will|would)\s+be\s+(?:handled|addressed|done|tackled|revisited|fixed|added|implemented|explored|cleaned up|covered|looked at|followed up)\s+(?:later|in a (?:follow[- ]?up|separate|future|later)|separately|as a follow[- ]?up|in (?:the )?future)`)},
 	// C4 "we can revisit it later".
-	regexp.MustCompile(`\b(?:we|you|i)\s+(?:can|could|will|'ll)\s+(?:always\s+)?(?:revisit|come back to|circle back to|address|tackle|handle|look at|pick up|follow up on)\s+(?P<x>` + clause + `{1,80}?)\s+(?:later|in a follow[- ]?up|separately|in a separate \w+|in (?:the )?future|another time|next time|if needed later)\b`),
+	{need: [][]string{{"revisit", "come back", "circle back", "address", "tackle", "handle", "look at", "pick up", "follow up"}, {"later", "follow", "separate", "future", "another time", "next time"}}, re: regexp.MustCompile(`\b(?:we|you|i)\s+(?:can|could|will|'ll)\s+(?:always\s+)?(?:revisit|come back to|circle back to|address|tackle|handle|look at|pick up|follow up on)\s+(?P<x>` + clause + `{1,80}?)\s+(?:later|in a follow[- ]?up|separately|in a separate \w+|in (?:the )?future|another time|next time|if needed later)\b`)},
+}
+
+// claudeRule is one of Claude's deferral patterns and its prefilter.
+type claudeRule struct {
+	need [][]string
+	re   *regexp.Regexp
+}
+
+// may reports whether lc holds a word of every group in need.
+func (r claudeRule) may(lc string) bool {
+	for _, g := range r.need {
+		if !holdsAny(lc, g) {
+			return false
+		}
+	}
+	return true
 }
 
 // reOffer marks sentences that offer or ask rather than state.
@@ -36,11 +55,15 @@ func AssistantDeferrals(msg string) []Finding {
 		for _, s := range sentences(stripMD(line)) {
 			for _, c := range splitClauses(s) {
 				lc := lower(c)
-				if strings.HasSuffix(strings.TrimSpace(lc), "?") || reOffer.MatchString(lc) {
+				if strings.HasSuffix(strings.TrimSpace(lc), "?") || isOffer(lc) {
 					prev = c
 					continue
 				}
-				for _, re := range claudeRules {
+				for _, r := range claudeRules {
+					if !r.may(lc) {
+						continue
+					}
+					re := r.re
 					m := re.FindStringSubmatchIndex(lc)
 					if m == nil {
 						continue
@@ -101,3 +124,9 @@ func claudeReason(lc string) string {
 	}
 	return "Claude put it off for later"
 }
+
+// offerWords: every reOffer match holds one of these.
+var offerWords = []string{"you", "want me", "should i", "shall i", "let me know", "or "}
+
+// isOffer reports a clause that offers or asks rather than states.
+func isOffer(lc string) bool { return holdsAny(lc, offerWords) && reOffer.MatchString(lc) }

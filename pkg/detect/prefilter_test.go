@@ -26,7 +26,9 @@ func TestPrefiltersAreNecessary(t *testing.T) {
 		"npm err! code 1", "--- fail: testx", "=== run testx", "ok  \tpkg", "fail", "pass", "{", "\"a\": 1", "+++ b/x",
 		"index abcdef0 ", "| a | b |", "> quoted", "// comment", "# todo", "func main() {", "return x,", "select a,",
 		"===", "^^^", "~~~~", "$ go test", "❯ ls", "me@host:~/src$ ls", "ps c:\\users> dir", "(venv) $ pip", "=== step 1 ===",
-		"--- a ---", "### b ###", "- item", "* item", "• item", "+ item", "1. one", "12) x", "a. first", "h) last", "(a) x", "(12) y", "i. no", "let's not worry about caching right now", "we don't need to add retries yet",
+		"--- a ---", "### b ###", "- item", "* item", "• item", "+ item", "1. one", "12) x", "a. first", "h) last", "(a) x", "(12) y", "i. no", "let me know if it works", "thanks!", "hope this helps", "🤖 generated", "one thing before i go further: should x?", "quick question: which one?",
+		"i'll leave the rate limiter for a follow-up pr", "i've left caching as a todo", "we'll skip retries for now", "the retry budget is out of scope for this pr",
+		"logging can be handled later", "x could be addressed in a follow-up", "we can revisit it later", "if you want", "or leave it", "want me to do it", "you could always come back to the cache in the future", "let's not worry about caching right now", "we don't need to add retries yet",
 	)
 	alphabet := []rune("abcdefghijklmnopqrstuvwxyz 0123456789:]|[(\"{}+-@>/*#=^~;,.$%'❯➜•)\t")
 	rng := rand.New(rand.NewSource(1))
@@ -50,6 +52,20 @@ func TestPrefiltersAreNecessary(t *testing.T) {
 		}
 		if reListItem.MatchString(l) != isListItem(l) {
 			t.Errorf("isListItem(%q) = %v, reListItem says %v", l, isListItem(l), reListItem.MatchString(l))
+		}
+		if isCloser(l) != reCloser.MatchString(l) {
+			t.Errorf("isCloser(%q) disagrees with reCloser", l)
+		}
+		if (leadIn(l) == nil) != (reLeadIn.FindStringIndex(l) == nil) {
+			t.Errorf("leadIn(%q) disagrees with reLeadIn", l)
+		}
+		if isOffer(l) != reOffer.MatchString(l) {
+			t.Errorf("isOffer(%q) disagrees with reOffer", l)
+		}
+		for i, r := range claudeRules {
+			if !r.may(l) && r.re.MatchString(l) {
+				t.Errorf("claude rule C%d: may(%q) = false, but its regexp matches", i+1, l)
+			}
 		}
 		for _, r := range deferRules {
 			if !r.mayMatch(l) && r.re.MatchString(l) {

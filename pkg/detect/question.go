@@ -40,7 +40,7 @@ func trailingQuestion(msg string) (question, before string, ok bool) {
 	if n == 0 {
 		return "", "", false
 	}
-	if n > 1 && reCloser.MatchString(lower(stripMD(lines[n-1]))) && !strings.HasSuffix(lines[n-1], "?") {
+	if n > 1 && isCloser(lower(stripMD(lines[n-1]))) && !strings.HasSuffix(lines[n-1], "?") {
 		lines = lines[:n-1]
 		n--
 	}
@@ -102,7 +102,7 @@ var reLeadIn = regexp.MustCompile(`^(?:one|a|quick|last|another|final|small|open
 // dropLeadIn removes a lead-in that names no thing: "One thing before I go
 // further: should X?" asks "should X?".
 func dropLeadIn(q string) string {
-	if loc := reLeadIn.FindStringIndex(lower(q)); loc != nil && len(q)-loc[1] >= 10 {
+	if loc := leadIn(lower(q)); loc != nil && len(q)-loc[1] >= 10 {
 		return q[loc[1]:]
 	}
 	return q
@@ -185,4 +185,29 @@ func isListItem(s string) bool {
 	may := strings.ContainsRune("-*+(", rune(c)) || c >= '0' && c <= '9' || strings.HasPrefix(s, "•") ||
 		c >= 'a' && c <= 'h' && len(s) > 1 && (s[1] == '.' || s[1] == ')')
 	return may && reListItem.MatchString(s)
+}
+
+// closerStarts are the first words every reCloser match begins with.
+var closerStarts = []string{"let me know", "happy to", "hope this", "hope that", "feel free", "cheers", "thanks", "thank you", "good luck", "enjoy", "🤖"}
+
+// isCloser reports a courtesy last line ("Let me know if …"); the prefix
+// test is a necessary condition for reCloser.
+func isCloser(l string) bool {
+	for _, p := range closerStarts {
+		if strings.HasPrefix(l, p) {
+			return reCloser.MatchString(l)
+		}
+	}
+	return false
+}
+
+// leadInWords are the nouns every reLeadIn match holds, with a colon.
+var leadInWords = []string{"question", "thing", "decision", "choice", "point"}
+
+// leadIn locates a lead-in such as "One thing before I go further: ".
+func leadIn(l string) []int {
+	if !strings.Contains(l, ":") || !holdsAny(l, leadInWords) {
+		return nil
+	}
+	return reLeadIn.FindStringIndex(l)
 }

@@ -78,7 +78,7 @@ func Typed(prompt string) (text string, skip bool) {
 	if p == "" {
 		return "", true
 	}
-	if reSlash.MatchString(lp) || strings.HasPrefix(lp, "!") {
+	if strings.HasPrefix(lp, "/") && reSlash.MatchString(lp) || strings.HasPrefix(lp, "!") {
 		return "", true
 	}
 	for _, t := range envelopeTags {
@@ -92,7 +92,7 @@ func Typed(prompt string) (text string, skip bool) {
 		}
 	}
 	if strings.Contains(lp, "<command-name>") || strings.Contains(lp, "<task-notification>") ||
-		strings.Contains(lp, "<local-command-stdout>") || reCustomTag.MatchString(lp) {
+		strings.Contains(lp, "<local-command-stdout>") || strings.HasPrefix(lp, "<") && reCustomTag.MatchString(lp) {
 		return "", true
 	}
 	return stripPasted(p), false
