@@ -15,9 +15,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/openloop/openloop/internal/textcut"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
 
@@ -175,13 +175,7 @@ func (cfg Config) paths(ev Event) (project.Paths, error) {
 
 // clean makes event text safe to handle: valid UTF-8, bounded.
 func clean(s string, max int) string {
-	if len(s) > max {
-		s = s[:max]
-		for len(s) > 0 && !utf8.RuneStart(s[len(s)-1]) {
-			s = s[:len(s)-1]
-		}
-	}
-	return strings.ToValidUTF8(s, "\uFFFD")
+	return strings.ToValidUTF8(textcut.Head(s, max), "\uFFFD")
 }
 
 // parked is what one event parked or failed to park.

@@ -119,17 +119,3 @@ func pruneStates(configDir string, now time.Time) {
 		}
 	}
 }
-
-// lastRunes is the end of s, at most max bytes, cut on a rune boundary.
-func lastRunes(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	s = s[len(s)-max:]
-	for i := 0; i < len(s) && i < 4; i++ {
-		if s[i]&0xC0 != 0x80 {
-			return s[i:]
-		}
-	}
-	return s
-}

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"github.com/openloop/openloop/internal/textcut"
 	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -31,7 +32,7 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 	msg = clean(msg, 1<<20)
 	if ev.SessionID != "" && msg != "" {
 		q, _ := detect.TrailingQuestion(msg)
-		st := sessionState{Assistant: lastRunes(msg, maxSavedAssistant), Question: q, SavedAt: cfg.Now()}
+		st := sessionState{Assistant: textcut.Tail(msg, maxSavedAssistant), Question: q, SavedAt: cfg.Now()}
 		// Best effort: without it the next prompt reads the transcript.
 		saveState(statePath(p.ConfigDir, ev.SessionID), st)
 	}

@@ -3,11 +3,11 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/openloop/openloop/internal/textcut"
 	"io"
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -110,11 +110,7 @@ func clip(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
+	return textcut.Head(s, max) + "…"
 }
 
 // itemJSON is one item in --json output.

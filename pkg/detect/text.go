@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"github.com/openloop/openloop/internal/textcut"
 	"strings"
 	"unicode/utf8"
 )
@@ -114,11 +115,9 @@ func clip(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	if sp := strings.LastIndexByte(s[:cut], ' '); sp > max/2 {
+	head := textcut.Head(s, max)
+	cut := len(head)
+	if sp := strings.LastIndexByte(head, ' '); sp > max/2 {
 		cut = sp
 	}
 	return strings.TrimRight(s[:cut], " ,;:-—")
