@@ -241,7 +241,7 @@ func TestPromptFixtures(t *testing.T) {
 		{Input{Prompt: "btw, at some point we should add a retry budget to the upload client, but not now", Assistant: "I'll look at the middleware and track the work.", Task: "Fix the refresh race in middleware/auth.go"},
 			SideIdea, "add a retry budget to the upload client", "Fix the refresh race in middleware/auth.go"},
 		{Input{Prompt: "Now add request logging to the payments service", Assistant: refresh},
-			Question, "should expired refresh tokens return 401 or 403", "should expired refresh tokens return 401 or 403?"},
+			Question, "expired refresh tokens return 401 or 403", "should expired refresh tokens return 401 or 403?"},
 		{Input{Prompt: "403, and log it", Assistant: refresh}, "", "", ""},
 		{Input{Prompt: "Add a settings page for notifications", Assistant: "Using CSS variables. Do you also want the toggle persisted in localStorage?"},
 			Question, "the toggle persisted in localStorage", "Do you also want the toggle persisted in localStorage?"},

@@ -266,6 +266,8 @@ func questionIdea(q, before string) string {
 	}
 	if loc := reOpener.FindStringIndex(lower(rest)); loc != nil {
 		rest = rest[loc[1]:]
+	} else {
+		rest = dropAux(rest)
 	}
 	// "X, or Y?" offers two things; the first is the one proposed.
 	if i := strings.Index(lower(rest), ", or "); i > 0 {
@@ -296,4 +298,19 @@ func substantive(p string) bool {
 		}
 	}
 	return false
+}
+
+// questionAux are the words a yes/no question opens with.
+var questionAux = map[string]bool{"should": true, "would": true, "will": true, "shall": true, "do": true,
+	"does": true, "did": true, "is": true, "are": true, "can": true, "could": true}
+
+// dropAux turns a yes/no question into the thing it asks about:
+// "should expired tokens return 401 or 403" → "expired tokens return 401
+// or 403". Short questions are left whole.
+func dropAux(q string) string {
+	w := strings.Fields(q)
+	if len(w) >= 4 && questionAux[lower(w[0])] {
+		return strings.Join(w[1:], " ")
+	}
+	return q
 }
