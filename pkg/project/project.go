@@ -66,7 +66,7 @@ func Resolve(opts Options) (Paths, error) {
 		Root:          root,
 		ConfigDir:     cfg,
 		LogPath:       filepath.Join(root, ".claude", "logs", "session-archive.jsonl"),
-		TranscriptDir: filepath.Join(cfg, "projects", ClaudeFolderName(cwd)),
+		TranscriptDir: filepath.Join(cfg, "projects", transcriptFolder(cwd, opts.Getenv)),
 		Cwd:           cwd,
 	}
 	switch {
@@ -149,4 +149,27 @@ func SeedSlug(root string) string {
 		return r
 	}, s)
 	return strings.TrimPrefix(s, "-")
+}
+
+// transcriptFolder is Claude Code's folder name for sessions started in
+// cwd. Since Claude Code 2.1.234, CLAUDE_CODE_PROJECT_DIR_NAME replaces the
+// derived name when CLAUDE_CONFIG_DIR is also set; it must be 1–64
+// characters of [A-Za-z0-9_-], or it is ignored as Claude Code ignores it.
+func transcriptFolder(cwd string, getenv func(string) string) string {
+	if name := getenv("CLAUDE_CODE_PROJECT_DIR_NAME"); name != "" && getenv("CLAUDE_CONFIG_DIR") != "" && validDirName(name) {
+		return name
+	}
+	return ClaudeFolderName(cwd)
+}
+
+func validDirName(s string) bool {
+	if len(s) == 0 || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isAlnum(c) && c != '_' && c != '-' {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,103 @@
+package project
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestTranscriptFolderOverride(t *testing.T) {
+	tests := []struct {
+		name, configDir, dirName, want string
+	}{
+		{"derived", "", "", "-work-repo"},
+		{"override needs CLAUDE_CONFIG_DIR", "", "mine", "-work-repo"},
+		{"override", "/cfg", "my_proj-1", "my_proj-1"},
+		{"too long", "/cfg", strings.Repeat("x", 65), "-work-repo"},
+		{"bad characters", "/cfg", "../evil", "-work-repo"},
+	}
+	for _, tt := range tests {
+		env := map[string]string{"HOME": "/home/u", "CLAUDE_CONFIG_DIR": tt.configDir, "CLAUDE_CODE_PROJECT_DIR_NAME": tt.dirName}
+		p, err := Resolve(Options{Cwd: "/work/repo", Getenv: func(k string) string { return env[k] }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := filepath.Base(p.TranscriptDir); got != tt.want {
+			t.Errorf("%s: transcript folder %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestResolveMemoryDir(t *testing.T) {
+	env := map[string]string{"HOME": "/home/u"}
+	get := func(k string) string { return env[k] }
+	p, err := Resolve(Options{Cwd: "/work/my.repo", Getenv: get})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.FromSlash("/home/u/.claude/projects/work-my-repo/memory"); p.MemoryDir != want || p.Layout != LayoutSeed {
+		t.Errorf("seed memory dir %q (%s), want %q", p.MemoryDir, p.Layout, want)
+	}
+	env["OPENLOOP_LAYOUT"] = "native"
+	if p, _ = Resolve(Options{Cwd: "/work/my.repo", Getenv: get}); p.MemoryDir != filepath.FromSlash("/home/u/.claude/projects/-work-my-repo/memory") {
+		t.Errorf("native memory dir %q", p.MemoryDir)
+	}
+	env["OPENLOOP_LAYOUT"] = "bogus"
+	if _, err := Resolve(Options{Cwd: "/work/my.repo", Getenv: get}); err == nil {
+		t.Error("bogus layout accepted")
+	}
+	delete(env, "OPENLOOP_LAYOUT")
+	env["OPENLOOP_MEMORY_DIR"] = "/elsewhere"
+	if p, _ = Resolve(Options{Cwd: "/work/my.repo", Getenv: get}); p.MemoryDir != filepath.FromSlash("/elsewhere") || p.Layout != "override" {
+		t.Errorf("env override %q", p.MemoryDir)
+	}
+	if p, _ = Resolve(Options{Cwd: "/work/my.repo", Getenv: get, MemoryDir: "/flag"}); p.MemoryDir != filepath.FromSlash("/flag") {
+		t.Errorf("flag override %q", p.MemoryDir)
+	}
+	env["CLAUDE_CONFIG_DIR"] = "/cfg"
+	delete(env, "OPENLOOP_MEMORY_DIR")
+	if p, _ = Resolve(Options{Cwd: "/work/my.repo", Getenv: get}); p.MemoryDir != filepath.FromSlash("/cfg/projects/work-my-repo/memory") {
+		t.Errorf("CLAUDE_CONFIG_DIR memory dir %q", p.MemoryDir)
+	}
+	if _, err := Resolve(Options{Cwd: "/x", Getenv: func(string) string { return "" }}); err == nil {
+		t.Error("no HOME accepted")
+	}
+}
+
+func TestSeedSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"/home/dev/src/acme-api": "home-dev-src-acme-api",
+		"/Users/me/.agents":      "Users-me--agents",
+		"/a/b_c d":               "a-b_c d",
+		"relative/x.y":           "relative-x-y",
+	} {
+		if got := SeedSlug(in); got != want {
+			t.Errorf("SeedSlug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestRoot(t *testing.T) {
+	dir := t.TempDir()
+	mk := func(p string) string {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(full, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		return full
+	}
+	repo := mk("repo/.git")
+	repo = filepath.Dir(repo)
+	sub := mk("repo/a/b")
+	wt := mk("repo/wt")
+	if err := os.WriteFile(filepath.Join(wt, ".git"), []byte("gitdir: ../.git/worktrees/wt\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	outside := mk("plain/x")
+	for in, want := range map[string]string{repo: repo, sub: repo, wt: wt, outside: outside} {
+		if got := Root(in); got != want {
+			t.Errorf("Root(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
