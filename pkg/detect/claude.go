@@ -69,6 +69,9 @@ func AssistantDeferrals(msg string) []Finding {
 						continue
 					}
 					x := group(re, m, c, "x")
+					if keepsAsIs(x) {
+						continue // "I'll leave the tests as they are for now" decides, it defers nothing
+					}
 					idea := ""
 					if !isPointer(x) {
 						idea = phrase(x)
@@ -130,3 +133,20 @@ var offerWords = []string{"you", "want me", "should i", "shall i", "let me know"
 
 // isOffer reports a clause that offers or asks rather than states.
 func isOffer(lc string) bool { return holdsAny(lc, offerWords) && reOffer.MatchString(lc) }
+
+// asIsEnds are the endings of "leave X as is" and its kin: a decision not
+// to change X, not a thing put off.
+var asIsEnds = []string{"as is", "as-is", "as they are", "as it is", "as they were", "as it was", "in place",
+	"untouched", "alone", "unchanged", "intact", "there", "where it is", "where they are", "enabled",
+	"disabled", "commented out", "on", "off", "open", "running", "in", "out"}
+
+// keepsAsIs reports whether a deferred-thing group ends like "X as is".
+func keepsAsIs(x string) bool {
+	lx := strings.TrimRight(lower(strings.TrimSpace(x)), ".,;: ")
+	for _, e := range asIsEnds {
+		if lx == e || strings.HasSuffix(lx, " "+e) {
+			return true
+		}
+	}
+	return false
+}
