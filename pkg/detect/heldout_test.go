@@ -260,3 +260,20 @@ func TestPromptFixtures(t *testing.T) {
 		}
 	}
 }
+
+// TestPointerAfterReport: a deferral that only points ("park that", "maybe
+// later") after a message that only reports what was done has nothing to
+// point at, so nothing is parked; after a proposal it parks the proposal.
+func TestPointerAfterReport(t *testing.T) {
+	report := "I updated the handler and the tests pass."
+	for _, p := range []string{"park that, let's look at the deploy script", "maybe later", "hmm, not now"} {
+		if got := Prompt(Input{Prompt: p, Assistant: report}); len(got) != 0 {
+			t.Errorf("after a report, Prompt(%q) = %+v, want nothing", p, got)
+		}
+	}
+	proposal := "The tests pass. We could also add a retry budget to the upload client."
+	got := Prompt(Input{Prompt: "park that, let's look at the deploy script", Assistant: proposal})
+	if len(got) != 1 || got[0].Kind != Deferred || got[0].Idea != "add a retry budget to the upload client" {
+		t.Errorf("after a proposal: %+v", got)
+	}
+}

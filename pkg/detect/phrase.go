@@ -238,6 +238,9 @@ func assistantTopic(msg string) string {
 	for i := len(lines) - 1; i >= 0 && i >= len(lines)-3; i-- {
 		ss := sentences(stripMD(lines[i]))
 		for k := len(ss) - 1; k >= 0; k-- {
+			if !proposes(ss[k]) {
+				continue // "I updated the handler." reports; there is nothing in it to come back to
+			}
 			if p := phrase(ss[k]); p != "" && substantive(p) {
 				return p
 			}
@@ -245,6 +248,16 @@ func assistantTopic(msg string) string {
 	}
 	return ""
 }
+
+// proposalCues mark a sentence that proposes or leaves something open,
+// rather than reporting what was done.
+var proposalCues = []string{"could", "should", "might", "may ", "would", "can ", "option", "suggest",
+	"recommend", "propose", "consider", "idea", "next step", "alternative", "worth", "instead",
+	"need", "todo", "follow-up", "follow up", "later", "not yet", "still", "remaining", "left to",
+	"missing", "want", "plan", "let me", "i'll", "i will", "going to", "next"}
+
+// proposes reports whether a sentence of Claude's proposes something.
+func proposes(s string) bool { return holdsAny(lower(s), proposalCues) }
 
 // reMetaHead is a lead-in that names no thing: "One question before I go
 // on:", "Quick decision:".
