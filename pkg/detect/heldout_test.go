@@ -27,6 +27,7 @@ func TestPromptHeldOut(t *testing.T) {
 		{"park this", Input{Prompt: "park this for now, I need to think", Assistant: offer}, Deferred, "add jitter to the backoff"},
 		{"not now", Input{Prompt: "not now. fix the flaky login test first", Assistant: offer}, Deferred, "add jitter to the backoff"},
 		{"remind me", Input{Prompt: "remind me to bump the helm chart version after the release", Assistant: done}, Deferred, "bump the helm chart version"},
+		{"todo remember", Input{Prompt: "TODO: remember to bump the version", Assistant: done}, Deferred, "bump the version"},
 		{"todo later", Input{Prompt: "TODO for later: the CSV export should stream rows", Assistant: done}, Deferred, "the CSV export should stream rows"},
 		{"todo colon", Input{Prompt: "todo: benchmark the json encoder", Assistant: done}, Deferred, "benchmark the json encoder"},
 		{"file issue", Input{Prompt: "open a github issue for the memory leak in the watcher and move on", Assistant: done}, Deferred, "the memory leak in the watcher"},

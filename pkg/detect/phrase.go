@@ -11,7 +11,7 @@ const maxIdea = 80
 
 var (
 	// Openings that carry no meaning of their own.
-	reLead = regexp.MustCompile(`^(?:it )?(?:would|'d) be (?:nice|cool|great|good|useful|neat|helpful|handy) (?:if|to)\s+(?:we (?:could|can|would)\s+)?|^(?:and|but|so|also|then|maybe|perhaps|probably|just|really|please|that|to|ideally|honestly|actually|imo|i think|i guess|the idea (?:of|that|is)|idea|thought|hmm+|ok(?:ay)?|one|a|suggestion)\b[\s,:—–-]*|^(?:i noticed|i see|i found|i wonder|looks like|it seems|it looks like|note|going forward|already|in the future|at some point|(?:\w+ing )?(?:it|this|that) would (?:mean|require|involve|need)|we'?d need to)\b[\s,:]*|^(?:we|you|i|it|they|agents?)\s+(?:could|should|might|would|may|can|need to|ought to|want to|want|need|will|'d|'ll|really need to|must)\s+(?:also\s+|really\s+|probably\s+|maybe\s+|eventually\s+|someday\s+|at some point\s+|rather\s+|even\s+)*|^(?:let'?s|lets|let me)\s+|^(?:can|could|would) (?:you|we)\s+|^go ahead and\s+|^(?:if|whether) (?:we|it)\s+(?:(?:should|could|want|need|can)(?: to)?\s+)?`)
+	reLead = regexp.MustCompile(`^(?:it )?(?:would|'d) be (?:nice|cool|great|good|useful|neat|helpful|handy) (?:if|to)\s+(?:we (?:could|can|would)\s+)?|^(?:and|but|so|also|then|maybe|perhaps|probably|just|really|please|that|to|ideally|honestly|actually|imo|i think|i guess|the idea (?:of|that|is)|idea|thought|hmm+|ok(?:ay)?|one|a|suggestion)\b[\s,:—–-]*|^(?:i noticed|i see|i found|i wonder|looks like|it seems|it looks like|note|going forward|already|in the future|at some point|(?:\w+ing )?(?:it|this|that) would (?:mean|require|involve|need)|we'?d need to)\b[\s,:]*|^(?:we|you|i|it|they|agents?)\s+(?:could|should|might|would|may|can|need to|ought to|want to|want|need|will|'d|'ll|really need to|must)\s+(?:also\s+|really\s+|probably\s+|maybe\s+|eventually\s+|someday\s+|at some point\s+|rather\s+|even\s+)*|^(?:let'?s|lets|let me)\s+|^(?:remember to|don'?t forget to|do not forget to|remind me to|note to self:?)\s+|^(?:can|could|would) (?:you|we)\s+|^go ahead and\s+|^(?:if|whether) (?:we|it)\s+(?:(?:should|could|want|need|can)(?: to)?\s+)?`)
 	// Pointers: the thing is named elsewhere.
 	rePointer = regexp.MustCompile(`^(?:(?:pick (?:it|this|that) up|do|handle|tackle|address|fix|look at|look into|deal with|discuss|think about|figure out|revisit|change|implement|clean up|pick up|worry about|sort out|explore|investigate|check|test|refactor|review|improve|get to|talk about|file|log|add|create|track|note|log|document)\b\s*)?(?:it|that|this|these|those|them|this one|that one|the rest|the others|everything else|stuff|something|things|all of (?:it|that|this)|that part|this part|the other (?:one|part|thing))?(?:\s+(?:too|also|as well|please))?$`)
 )
@@ -147,14 +147,21 @@ var leadWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`it would 'd and but so also then maybe perhaps probably just really please
 	that to ideally honestly actually imo i the idea thought ok okay one a suggestion looks note going already in at
-	this we we'd wed you they agent agents let's lets let can could go if whether it'd`) {
+	this we we'd wed you they agent agents let's lets let can could go if whether it'd
+	remember don dont do remind`) {
 		m[w] = true
 	}
 	return m
 }()
 
 func mayLead(ls string) bool {
-	w, _ := firstWord(ls)
+	// The first run of ASCII word characters, as reLead's \b sees words:
+	// "let's" gives "let", "a➜" gives "a".
+	i := 0
+	for i < len(ls) && (ls[i] >= 'a' && ls[i] <= 'z' || ls[i] >= '0' && ls[i] <= '9' || ls[i] == '_' || ls[i] >= 'A' && ls[i] <= 'Z') {
+		i++
+	}
+	w := ls[:i]
 	return leadWords[w] || strings.HasPrefix(w, "hmm") || strings.HasSuffix(w, "ing") || strings.HasPrefix(ls, "'d")
 }
 

@@ -28,7 +28,7 @@ func TestPrefiltersAreNecessary(t *testing.T) {
 		"===", "^^^", "~~~~", "$ go test", "❯ ls", "me@host:~/src$ ls", "ps c:\\users> dir", "(venv) $ pip", "=== step 1 ===",
 		"--- a ---", "### b ###", "- item", "* item", "• item", "+ item", "1. one", "12) x", "a. first", "h) last", "(a) x", "(12) y", "i. no", "let me know if it works", "thanks!", "hope this helps", "🤖 generated", "one thing before i go further: should x?", "quick question: which one?",
 		"i'll leave the rate limiter for a follow-up pr", "i've left caching as a todo", "we'll skip retries for now", "the retry budget is out of scope for this pr",
-		"logging can be handled later", "x could be addressed in a follow-up", "we can revisit it later", "if you want", "or leave it", "want me to do it", "you could always come back to the cache in the future", "let's not worry about caching right now", "we don't need to add retries yet",
+		"logging can be handled later", "x could be addressed in a follow-up", "we can revisit it later", "if you want", "or leave it", "want me to do it", "remember to x", "don't forget to y", "dont forget to z", "do not forget to w", "remind me to v", "note to self: u", "you could always come back to the cache in the future", "let's not worry about caching right now", "we don't need to add retries yet",
 	)
 	alphabet := []rune("abcdefghijklmnopqrstuvwxyz 0123456789:]|[(\"{}+-@>/*#=^~;,.$%'❯➜•)\t")
 	rng := rand.New(rand.NewSource(1))
@@ -61,6 +61,9 @@ func TestPrefiltersAreNecessary(t *testing.T) {
 		}
 		if isOffer(l) != reOffer.MatchString(l) {
 			t.Errorf("isOffer(%q) disagrees with reOffer", l)
+		}
+		if !mayLead(l) && reLead.MatchString(l) {
+			t.Errorf("mayLead(%q) = false, but reLead matches", l)
 		}
 		for i, r := range claudeRules {
 			if !r.may(l) && r.re.MatchString(l) {
