@@ -180,29 +180,39 @@ func clean(s string, max int) string {
 
 // parked is what one event parked or failed to park.
 type parked struct {
-	names  []string      // new items
-	kinds  []string      // their kinds and ideas, for Claude
-	capped []store.Item  // the open list, when the cap refused something
-	refuse []store.Entry // what the cap refused
-	st     *store.Store  //
-	paths  project.Paths //
+	st      *store.Store
+	names   []string     // new items
+	kinds   []string     // their kinds and ideas, for Claude
+	capped  []store.Item // the open list, when the cap refused something
+	refused string       // the first idea the cap refused
+	failed  []string     // "<idea>: <error>" for entries that could not be written
 }
 
-// park writes each entry through the store (which dedupes and caps).
+// park writes each entry through the store (which dedupes and caps). An
+// entry that fails does not stop the others. The error is non-nil only
+// when something failed and nothing was parked: then there is nothing to
+// tell the user but the error.
 func park(p project.Paths, now func() time.Time, entries []store.Entry) (*parked, error) {
-	out := &parked{st: store.Open(p.MemoryDir, now), paths: p}
+	out := &parked{st: store.Open(p.MemoryDir, now)}
+	var errs []error
 	for _, e := range entries {
 		res, err := out.st.Park(e)
-		if err != nil {
-			return out, err
-		}
 		switch {
+		case err != nil:
+			errs = append(errs, err)
+			out.failed = append(out.failed, fmt.Sprintf("%q: %v", e.Idea, err))
 		case res.Parked:
 			out.names = append(out.names, res.Name)
 			out.kinds = append(out.kinds, fmt.Sprintf("%s %q as %s", e.Kind, e.Idea, res.File))
 		case res.Capped:
-			out.capped, out.refuse = res.Open, append(out.refuse, e)
+			out.capped = res.Open
+			if out.refused == "" {
+				out.refused = e.Idea
+			}
 		}
+	}
+	if len(errs) > 0 && len(out.names) == 0 && out.refused == "" {
+		return nil, errors.Join(errs...)
 	}
 	return out, nil
 }
@@ -211,31 +221,28 @@ func park(p project.Paths, now func() time.Time, entries []store.Entry) (*parked
 // list with the request to archive some first. forClaude adds the one-line
 // additionalContext (UserPromptSubmit only).
 func (pk *parked) output(event string, forClaude bool) *Output {
-	if pk == nil || (len(pk.names) == 0 && len(pk.refuse) == 0) {
+	if pk == nil || (len(pk.names) == 0 && pk.refused == "") {
 		return nil
 	}
-	o := &Output{}
-	var ctx []string
+	var msg, ctx []string
 	if len(pk.names) > 0 {
-		o.SystemMessage = "parked: " + strings.Join(pk.names, ", ")
-		ctx = append(ctx, "openloop parked "+strings.Join(pk.kinds, "; ")+" in "+pk.paths.MemoryDir+"; /session resume lists open items. Carry on with the user's request.")
+		msg = append(msg, "parked: "+strings.Join(pk.names, ", "))
+		ctx = append(ctx, "openloop parked "+strings.Join(pk.kinds, "; ")+" in "+pk.st.Dir+"; /session resume lists open items. Carry on with the user's request.")
 	}
-	if len(pk.refuse) > 0 {
-		var b strings.Builder
-		fmt.Fprintf(&b, "openloop: %d items are open, so %q was not parked. Archive some first with /session archive <text>:", len(pk.capped), pk.refuse[0].Idea)
-		for _, it := range pk.capped {
-			b.WriteString("\n- " + it.Name + " — " + it.Description)
-		}
-		if o.SystemMessage != "" {
-			o.SystemMessage += "\n"
-		}
-		o.SystemMessage += b.String()
+	if pk.refused != "" {
+		lines := []string{fmt.Sprintf("openloop: %d items are open, so %q was not parked. Archive some first with /session archive <text>:", len(pk.capped), pk.refused)}
 		names := make([]string, len(pk.capped))
 		for i, it := range pk.capped {
-			names[i] = it.Name
+			lines = append(lines, pk.st.Line(it))
+			names[i] = store.NameOfFile(it.File)
 		}
-		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d open items (%s). After answering the user's request, ask them which of these to archive with /session archive <text>.", pk.refuse[0].Idea, len(pk.capped), strings.Join(names, ", ")))
+		msg = append(msg, strings.Join(lines, "\n"))
+		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d open items (%s). After answering the user's request, ask them which of these to archive with /session archive <text>.", pk.refused, len(pk.capped), strings.Join(names, ", ")))
 	}
+	for _, f := range pk.failed {
+		msg = append(msg, "openloop: could not park "+f)
+	}
+	o := &Output{SystemMessage: strings.Join(msg, "\n")}
 	if forClaude {
 		o.Specific = &Context{HookEventName: event, AdditionalContext: strings.Join(ctx, " ")}
 	}

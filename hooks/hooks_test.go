@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/openloop/openloop/pkg/store"
 )
 
 var testNow = time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
@@ -127,4 +129,27 @@ func FuzzHandle(f *testing.F) {
 			t.Fatalf("odd systemMessage: %s", b)
 		}
 	})
+}
+
+// TestParkPartialFailure: one entry that cannot be parked does not hide
+// the ones that were; when nothing was parked the error is returned.
+func TestParkPartialFailure(t *testing.T) {
+	cfg, dir := testConfig(t)
+	p, err := cfg.paths(Event{Cwd: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := store.Entry{Kind: store.KindDeferred, Idea: "retry budget", Context: "auth first"}
+	bad := store.Entry{Kind: store.KindDeferred, Idea: "..", Context: "x"}
+	pk, err := park(p, cfg.Now, []store.Entry{bad, good})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := pk.output("UserPromptSubmit", true).SystemMessage
+	if !strings.HasPrefix(msg, "parked: retry-budget\n") || !strings.Contains(msg, `openloop: could not park "..": nothing to park`) {
+		t.Errorf("systemMessage = %q", msg)
+	}
+	if _, err := park(p, cfg.Now, []store.Entry{bad}); err == nil {
+		t.Error("all entries failed, no error")
+	}
 }

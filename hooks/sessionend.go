@@ -1,6 +1,10 @@
 package hooks
 
-import "os"
+import (
+	"os"
+
+	"github.com/openloop/openloop/pkg/store"
+)
 
 // SessionEnd runs when a session ends (exit, /clear, /resume …). It
 // deletes parked items 30 days old or older and this session's saved
@@ -16,6 +20,6 @@ func SessionEnd(cfg Config, ev Event) (*Output, error) {
 		os.Remove(statePath(p.ConfigDir, ev.SessionID))
 	}
 	pruneStates(p.ConfigDir, cfg.Now())
-	_, err = openStore(p, cfg).Expire()
+	_, err = store.Open(p.MemoryDir, cfg.Now).Expire()
 	return nil, err
 }

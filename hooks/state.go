@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,11 +12,10 @@ import (
 )
 
 // sessionState is what Stop remembers for the next UserPromptSubmit of the
-// same session: Claude's final message and the question it ended with.
+// same session: the end of Claude's final message, from which detection
+// reads the question it ended with, if any.
 type sessionState struct {
-	Assistant string    `json:"assistant"`          // the end of Claude's last message
-	Question  string    `json:"question,omitempty"` // the question it ended by asking
-	SavedAt   time.Time `json:"saved_at"`
+	Assistant string `json:"assistant"` // the end of Claude's last message
 	// UsedBy is the prompt that already read this state. Another prompt
 	// (the next turn, after an interrupted one that had no Stop) must not
 	// read it again; the same prompt delivered twice may.
@@ -62,10 +62,23 @@ func statePath(configDir, sessionID string) string {
 	return filepath.Join(stateDir(configDir), name+".json")
 }
 
+// maxState bounds what is read of a state file.
+const maxState = 64 << 10
+
+// loadState reads a session's state: a regular file only (never a FIFO or
+// a device planted at its name), and a bounded amount of it.
 func loadState(path string) (sessionState, bool) {
 	var st sessionState
-	data, err := os.ReadFile(path)
-	if err != nil || len(data) > 1<<20 || json.Unmarshal(data, &st) != nil {
+	f, err := os.Open(path)
+	if err != nil {
+		return st, false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() > maxState {
+		return st, false
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxState))
+	if err != nil || json.Unmarshal(data, &st) != nil {
 		return sessionState{}, false
 	}
 	return st, true

@@ -3,6 +3,7 @@ package hooks
 import (
 	"github.com/openloop/openloop/internal/textcut"
 	"github.com/openloop/openloop/pkg/detect"
+	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/store"
 )
 
@@ -18,23 +19,19 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 	if ev.Raw.Get("stop_hook_active").Bool() {
 		return nil, nil
 	}
-	p, err := cfg.paths(ev)
-	if err != nil {
-		return nil, err
-	}
 	var msg string
 	if f := ev.Raw.Get("last_assistant_message"); f.Exists() {
 		msg = f.String()
 	} else {
 		tr := tailReader{path: ev.TranscriptPath}
-		msg = tr.quick().LastAssistant
+		msg = tr.quick(true).LastAssistant
 	}
 	msg = clean(msg, 1<<20)
 	if ev.SessionID != "" && msg != "" {
-		q, _ := detect.TrailingQuestion(msg)
-		st := sessionState{Assistant: textcut.Tail(msg, maxSavedAssistant), Question: q, SavedAt: cfg.Now()}
-		// Best effort: without it the next prompt reads the transcript.
-		saveState(statePath(p.ConfigDir, ev.SessionID), st)
+		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
+			// Best effort: without it the next prompt reads the transcript.
+			saveState(statePath(cfgDir, ev.SessionID), sessionState{Assistant: textcut.Tail(msg, maxSavedAssistant)})
+		}
 	}
 	var entries []store.Entry
 	for _, f := range detect.AssistantDeferrals(msg) {
@@ -42,6 +39,10 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 	}
 	if len(entries) == 0 {
 		return nil, nil
+	}
+	p, err := cfg.paths(ev)
+	if err != nil {
+		return nil, err
 	}
 	pk, err := park(p, cfg.Now, entries)
 	if err != nil {

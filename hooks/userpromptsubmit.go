@@ -3,6 +3,7 @@ package hooks
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"strings"
 
 	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/project"
@@ -21,35 +22,29 @@ import (
 // is read from the tail of transcript_path, which also gives any
 // AskUserQuestion left open and the task in progress. The tail is read in
 // two steps, since this runs on every prompt: the last QuickTailBudget bytes
-// first, and TailBudget only when those hold no message from Claude, or
-// when a side idea needs the task in progress.
+// first, and TailBudget only when those hold no message from Claude and
+// none was saved, or when a side idea needs the task in progress. The
+// project is resolved only once there is something to park.
 func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	prompt := clean(ev.Raw.Get("prompt").String(), maxPromptScan)
-	if _, skip := detect.Typed(prompt); skip {
-		return nil, nil
+	if typed, skip := detect.Typed(prompt); skip || strings.TrimSpace(typed) == "" {
+		return nil, nil // a slash command, an envelope, or only pasted text
 	}
-	p, err := cfg.paths(ev)
-	if err != nil {
-		return nil, err
+	in := detect.Input{Prompt: prompt}
+	haveState := false
+	if ev.SessionID != "" {
+		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
+			in.Assistant, haveState = useState(statePath(cfgDir, ev.SessionID), promptKey(ev, prompt))
+		}
 	}
 	tr := tailReader{path: ev.TranscriptPath}
-	tail := tr.quick()
-	in := detect.Input{Prompt: prompt, Assistant: clean(tail.LastAssistant, 1<<20), Task: clean(tail.CurrentTask, 4096)}
+	tail := tr.quick(!haveState)
+	if !haveState {
+		in.Assistant = clean(tail.LastAssistant, 1<<20)
+	}
+	in.Task = clean(tail.CurrentTask, 4096)
 	if q := tail.OpenQuestion; q != nil {
 		in.AskQuestion, in.AskOptions = clean(q.Question, 4096), q.Options
-	}
-	if ev.SessionID != "" {
-		sp := statePath(p.ConfigDir, ev.SessionID)
-		if st, ok := loadState(sp); ok {
-			use := promptKey(ev, prompt)
-			if st.UsedBy == "" || st.UsedBy == use {
-				in.Assistant = st.Assistant
-				if st.UsedBy == "" {
-					st.UsedBy = use
-					saveState(sp, st) // best effort: a failure only risks one repeat
-				}
-			}
-		}
 	}
 	findings := detect.Prompt(in)
 	if len(findings) == 0 {
@@ -63,11 +58,30 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 		}
 		entries = append(entries, e)
 	}
+	p, err := cfg.paths(ev)
+	if err != nil {
+		return nil, err
+	}
 	pk, err := park(p, cfg.Now, entries)
 	if err != nil {
 		return nil, err
 	}
 	return pk.output("UserPromptSubmit", true), nil
+}
+
+// useState returns Claude's last message as Stop saved it, if this prompt
+// may use it: the first prompt after that Stop, or the same prompt
+// delivered again. It marks the state as used by this prompt.
+func useState(path, prompt string) (assistant string, ok bool) {
+	st, ok := loadState(path)
+	if !ok || st.UsedBy != "" && st.UsedBy != prompt {
+		return "", false
+	}
+	if st.UsedBy == "" {
+		st.UsedBy = prompt
+		saveState(path, st) // best effort: a failure only risks one repeat
+	}
+	return st.Assistant, true
 }
 
 // QuickTailBudget is the first, small read of a transcript's tail.
@@ -78,33 +92,35 @@ const QuickTailBudget = 64 << 10
 // missing or cannot be read is an empty tail: the prompt itself can still
 // hold a deferral or a side idea, and nothing the user typed depends on it.
 type tailReader struct {
-	path      string
-	tail      transcript.Tail
-	quickDone bool
-	fullDone  bool
+	path string
+	tail transcript.Tail
+	read int64 // the budget already read; 0 before the first read
 }
 
-func (r *tailReader) quick() transcript.Tail {
-	if r.path == "" || r.quickDone {
-		return r.tail
-	}
-	r.quickDone = true
-	r.tail, _ = transcript.ReadTail(r.path, QuickTailBudget)
-	if r.tail.LastAssistant == "" && r.tail.OpenQuestion == nil {
-		return r.full()
+// quick reads the last QuickTailBudget bytes. When they hold no message
+// from Claude and needAssistant is set, it reads the full budget instead.
+func (r *tailReader) quick(needAssistant bool) transcript.Tail {
+	r.readUpTo(QuickTailBudget)
+	if needAssistant && r.tail.LastAssistant == "" && r.tail.OpenQuestion == nil {
+		r.readUpTo(TailBudget)
 	}
 	return r.tail
 }
 
+// full reads the last TailBudget bytes (once).
 func (r *tailReader) full() transcript.Tail {
-	if r.path == "" || r.fullDone {
-		return r.tail
+	r.readUpTo(TailBudget)
+	return r.tail
+}
+
+func (r *tailReader) readUpTo(budget int64) {
+	if r.path == "" || r.read >= budget {
+		return
 	}
-	r.fullDone = true
-	if t, err := transcript.ReadTail(r.path, TailBudget); err == nil {
+	r.read = budget
+	if t, err := transcript.ReadTail(r.path, budget); err == nil {
 		r.tail = t
 	}
-	return r.tail
 }
 
 // whatWeWereDoing is a side idea's "Raised while": the task in progress,
@@ -112,8 +128,8 @@ func (r *tailReader) full() transcript.Tail {
 func whatWeWereDoing(tail transcript.Tail, prompt string) string {
 	switch {
 	case tail.CurrentTask != "":
-		return tail.CurrentTask
-	case tail.LastRequest != "" && tail.LastRequest != prompt:
+		return clean(tail.CurrentTask, 200)
+	case tail.LastRequest != "" && strings.TrimSpace(tail.LastRequest) != strings.TrimSpace(prompt):
 		return clean(tail.LastRequest, 200)
 	}
 	return "another task in this session"
@@ -128,5 +144,3 @@ func promptKey(ev Event, prompt string) string {
 	sum := sha256.Sum256([]byte(prompt))
 	return "sha256:" + hex.EncodeToString(sum[:12])
 }
-
-func openStore(p project.Paths, cfg Config) *store.Store { return store.Open(p.MemoryDir, cfg.Now) }

@@ -31,7 +31,7 @@ func runArchive(e *Env, args []string) int {
 	case errors.Is(err, store.ErrAmbiguous):
 		fmt.Fprintf(e.Stdout, "More than one item matches %q; nothing archived. Which one?\n", query)
 		for _, it := range cands {
-			fmt.Fprintln(e.Stdout, itemLine(s, it))
+			fmt.Fprintln(e.Stdout, s.Line(it))
 		}
 		return ExitNoMatch
 	case errors.Is(err, store.ErrNoMatch):

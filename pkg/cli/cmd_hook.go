@@ -26,7 +26,11 @@ func runHook(e *Env, args []string) (code int) {
 	}()
 	var c common
 	fs := newFlags(e, "hook", &c)
-	if ok, code := parseFlags(e, fs, args); !ok {
+	// Even help goes to stderr: stdout is Claude Code's, and holds one JSON
+	// object or nothing.
+	toStderr := *e
+	toStderr.Stdout = e.Stderr
+	if ok, code := parseFlags(&toStderr, fs, args); !ok {
 		if code == ExitUsage {
 			code = ExitFailure
 		}

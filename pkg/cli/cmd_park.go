@@ -61,6 +61,6 @@ func runPark(e *Env, args []string) int {
 func printCapped(w io.Writer, s *store.Store, open []store.Item) {
 	fmt.Fprintf(w, "Not parked: %d items are already open. Archive some first with /session archive <text>:\n", len(open))
 	for _, it := range open {
-		fmt.Fprintln(w, itemLine(s, it))
+		fmt.Fprintln(w, s.Line(it))
 	}
 }

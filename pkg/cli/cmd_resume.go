@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/openloop/openloop/internal/textcut"
 	"io"
 	"path/filepath"
 	"strings"
@@ -78,39 +77,11 @@ func renderResume(w io.Writer, s *store.Store, items []store.Item) {
 			fmt.Fprintf(w, "\n%s\n", g)
 			group = g
 		}
-		fmt.Fprintln(w, itemLine(s, it))
+		fmt.Fprintln(w, s.Line(it))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "→ /session archive <slug> to close an item")
 	fmt.Fprintln(w, "→ /session summary for a full session digest")
-}
-
-// itemLine is one list line: "- [ ] [⚠ stale — ]<name> — <description>".
-// A damaged file shows its file name and what is wrong with it.
-func itemLine(s *store.Store, it store.Item) string {
-	stale := ""
-	if s.Stale(it) {
-		stale = "⚠ stale — "
-	}
-	desc := it.Description
-	if it.Damaged != nil {
-		desc = "unreadable: " + it.Damaged.Error()
-	} else if desc == "" {
-		desc = "(no description)"
-	}
-	return "- [ ] " + stale + clip(it.Name, maxShown) + " — " + clip(desc, maxShown)
-}
-
-// maxShown bounds a name or description in a list line: a hand-edited or
-// hostile file cannot flood the list (or Claude's context) with one key.
-const maxShown = 200
-
-// clip cuts s to at most max bytes on a rune boundary, marking the cut.
-func clip(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	return textcut.Head(s, max) + "…"
 }
 
 // itemJSON is one item in --json output.

@@ -56,7 +56,7 @@ func renderDigest(d *summaryData) string {
 		b.WriteString("- none\n")
 	}
 	for _, it := range d.Items {
-		b.WriteString(itemLine(d.Store, it) + "\n")
+		b.WriteString(d.Store.Line(it) + "\n")
 	}
 
 	b.WriteString("\n### Archived this session\n")

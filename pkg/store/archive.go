@@ -166,7 +166,7 @@ func (s *Store) Archive(query, logPath string) (Item, []Item, error) {
 		return Item{}, nil, fmt.Errorf("refusing to delete %q: not an item file", it.File)
 	}
 	src := filepath.Join(s.Dir, it.File)
-	aside := filepath.Join(s.Dir, tempLead+"archive-"+it.File)
+	aside := filepath.Join(s.Dir, archiveLead+it.File)
 	if err := os.Rename(src, aside); err != nil {
 		return Item{}, nil, fmt.Errorf("archive %s: %w", it.File, err)
 	}

@@ -102,25 +102,42 @@ func (s *Store) read(file string) Item {
 }
 
 // Expire deletes items 30 days old or older, and temp files left behind by
-// killed processes. It returns the deleted file names.
+// killed processes. It returns the deleted file names. Age comes from each
+// entry's Lstat, so an item that cannot be opened is judged by its real
+// age, never deleted for want of one; nothing is parsed.
 func (s *Store) Expire() ([]string, error) {
-	items, err := s.List()
+	ents, err := os.ReadDir(s.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read memory dir: %w", err)
 	}
-	var gone []string
+	var gone, temps []string
 	var errs []error
-	for _, it := range items {
-		if s.Now().Sub(it.ModTime) < ExpireAge {
+	for _, e := range ents {
+		name := e.Name()
+		fi, err := e.Info()
+		if err != nil {
 			continue
 		}
-		if err := s.remove(it.File); err != nil {
-			errs = append(errs, err)
-			continue
+		age := s.Now().Sub(fi.ModTime())
+		switch {
+		case strings.HasPrefix(name, tempLead):
+			if age > staleTemp || strings.HasPrefix(name, archiveLead) {
+				temps = append(temps, name)
+			}
+		case IsItemFile(name) && fi.Mode().IsRegular() && age >= ExpireAge:
+			if err := s.remove(name); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			gone = append(gone, name)
 		}
-		gone = append(gone, it.File)
 	}
-	s.cleanTemps()
+	if len(temps) > 0 {
+		s.cleanTemps(temps)
+	}
 	return gone, errors.Join(errs...)
 }
 
@@ -136,16 +153,37 @@ func (s *Store) remove(file string) error {
 	return err
 }
 
-func (s *Store) cleanTemps() {
-	ents, _ := os.ReadDir(s.Dir)
-	for _, e := range ents {
-		if !strings.HasPrefix(e.Name(), tempLead) {
-			continue
-		}
-		if fi, err := e.Info(); err == nil && s.Now().Sub(fi.ModTime()) > staleTemp {
-			os.Remove(filepath.Join(s.Dir, e.Name()))
+// archiveLead marks an item moved aside by Archive before its log line is
+// written.
+const archiveLead = tempLead + "archive-"
+
+// cleanTemps handles temp files left by killed processes, under the
+// directory lock: Park and Archive hold it while their temp files live, so
+// what is found under it is left over. An item that Archive had moved aside
+// is put back, unless its name is taken, since the archive did not finish
+// and the item is still open; other temp files are removed.
+func (s *Store) cleanTemps(names []string) {
+	unlock, err := s.lock()
+	if err != nil {
+		return
+	}
+	defer unlock()
+	for _, name := range names {
+		s.cleanTemp(name)
+	}
+}
+
+func (s *Store) cleanTemp(name string) {
+	tmp := filepath.Join(s.Dir, name)
+	if item, ok := strings.CutPrefix(name, archiveLead); ok && IsItemFile(item) {
+		dst := filepath.Join(s.Dir, item)
+		if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
+			if os.Rename(tmp, dst) == nil {
+				return
+			}
 		}
 	}
+	os.Remove(tmp)
 }
 
 // lock takes the directory's lock, creating the directory (0700) first. It
@@ -182,7 +220,8 @@ func (s *Store) Park(e Entry) (Result, error) {
 	if strings.TrimSpace(e.Idea) == "" {
 		return Result{}, errors.New("nothing to park: the idea is empty")
 	}
-	if ideaKey(e.Idea) == "" {
+	key := ideaKey(e.Idea)
+	if key == "" {
 		// "..", "/" or "?!" would render as "Deferred: . Context: …" and
 		// every such idea would count as the same one.
 		return Result{}, errors.New("nothing to park: the idea has no words")
@@ -201,7 +240,6 @@ func (s *Store) Park(e Entry) (Result, error) {
 	if strings.TrimSpace(e.Name) != "" {
 		slug = Slug(e.Name)
 	}
-	key := ideaKey(e.Idea)
 	used := map[string]bool{}
 	for _, it := range items {
 		n := NameOfFile(it.File)
@@ -239,18 +277,31 @@ func (s *Store) writeNew(file string, data []byte) error {
 }
 
 // WriteFileAtomic writes data to a temp file named lead+random in the same
-// folder, mode 0600, with modification time mtime (an item's age is its
-// mtime, so it follows the caller's clock), syncs it, and renames it over
-// path. A reader sees the
-// old file or the whole new one, never part of it; a crash leaves only the
+// folder (see WriteTemp) and renames it over path. A reader sees the old
+// file or the whole new one, never part of it; a crash leaves only the
 // dot-named temp file, which no item glob matches.
-func WriteFileAtomic(path string, data []byte, lead string, mtime time.Time) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, lead+"*")
+func WriteFileAtomic(path string, data []byte, lead string, mtime time.Time) error {
+	tmp, err := WriteTemp(filepath.Dir(path), lead, data, mtime)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
-	tmp := f.Name()
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	return nil
+}
+
+// WriteTemp writes data to a new file lead+random in dir, mode 0600, with
+// modification time mtime (an item's age is its mtime, so it follows the
+// caller's clock), synced to disk, and returns its path. The caller moves
+// it into place (rename, or link to never replace) or removes it.
+func WriteTemp(dir, lead string, data []byte, mtime time.Time) (tmp string, err error) {
+	f, err := os.CreateTemp(dir, lead+"*")
+	if err != nil {
+		return "", err
+	}
+	tmp = f.Name()
 	defer func() {
 		if err != nil {
 			f.Close()
@@ -258,22 +309,19 @@ func WriteFileAtomic(path string, data []byte, lead string, mtime time.Time) (er
 		}
 	}()
 	if err = f.Chmod(0o600); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+		return "", err
 	}
 	if _, err = f.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+		return "", err
 	}
 	if err = f.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+		return "", err
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+		return "", err
 	}
 	if err = os.Chtimes(tmp, mtime, mtime); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+		return "", err
 	}
-	if err = os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
-	return nil
+	return tmp, nil
 }

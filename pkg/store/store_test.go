@@ -223,3 +223,47 @@ func TestArchive(t *testing.T) {
 		t.Fatalf("item not put back: %+v", items)
 	}
 }
+
+// TestExpireRestoresInterruptedArchive: an archive killed between moving
+// the item aside and writing its log line leaves the item open, not lost.
+func TestExpireRestoresInterruptedArchive(t *testing.T) {
+	s := newStore(t)
+	park(t, s, KindDeferred, "retry budget")
+	park(t, s, KindDeferred, "dark mode")
+	item := "session-open-retry-budget-2026-12-02.md"
+	if err := os.Rename(filepath.Join(s.Dir, item), filepath.Join(s.Dir, archiveLead+item)); err != nil {
+		t.Fatal(err)
+	}
+	// An aside whose name was parked again meanwhile is the stale copy.
+	taken := "session-open-dark-mode-2026-12-02.md"
+	os.WriteFile(filepath.Join(s.Dir, archiveLead+taken), []byte("old"), 0o600)
+	if _, err := s.Expire(); err != nil {
+		t.Fatal(err)
+	}
+	items, _ := s.List()
+	if len(items) != 2 || items[0].Damaged != nil || items[1].Damaged != nil {
+		t.Fatalf("after Expire: %+v", items)
+	}
+	ents, _ := os.ReadDir(s.Dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), tempLead) {
+			t.Errorf("temp file left: %s", e.Name())
+		}
+	}
+}
+
+// TestExpireUnreadable: an item that cannot be opened is judged by its
+// real age (from the directory), never deleted for want of one.
+func TestExpireUnreadable(t *testing.T) {
+	s := newStore(t)
+	park(t, s, KindDeferred, "retry budget")
+	p := filepath.Join(s.Dir, "session-open-retry-budget-2026-12-02.md")
+	os.Chmod(p, 0)
+	defer os.Chmod(p, 0o600)
+	if gone, err := s.Expire(); err != nil || len(gone) != 0 {
+		t.Fatalf("Expire = %v, %v", gone, err)
+	}
+	if _, err := os.Lstat(p); err != nil {
+		t.Fatal("a young unreadable item was deleted")
+	}
+}
