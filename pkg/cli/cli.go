@@ -74,9 +74,9 @@ func init() {
 		{name: "session", args: "[mode args…]", summary: "run a /session mode (from args or stdin); always exits 0", run: runSession},
 		{name: "install", args: "[--scope project|local|user] [--bin PATH] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
 		{name: "uninstall", args: "[--scope project|local|user] [--dry-run]", summary: "remove exactly what install added", run: runUninstall},
-		{name: "doctor", memdir: true, args: "", summary: "show the resolved paths and registrations, and what is wrong with the fix", run: runDoctor},
-		{name: "plugin", args: "--out DIR", summary: "write a Claude Code plugin marketplace (hooks, /session, this binary) to DIR", run: runPlugin},
-		{name: "demo", args: "", summary: "run a short session in a throwaway home folder and show what openloop does", run: runDemo},
+		{name: "doctor", memdir: true, args: "", summary: "show the resolved paths and registrations, what is wrong, and how to fix it", run: runDoctor},
+		{name: "plugin", args: "--out DIR [--bin PATH]", summary: "write a Claude Code plugin marketplace (hooks, /session, this binary) to DIR", run: runPlugin},
+		{name: "demo", args: "[--keep]", summary: "run a short session in a throwaway home folder and show what openloop does", run: runDemo},
 		{name: "help", summary: "show this help", run: runHelp},
 	}
 }
@@ -148,7 +148,7 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%s take --memory-dir DIR (or OPENLOOP_MEMORY_DIR=DIR) to use another memory dir.\n", strings.Join(md, ", "))
-	fmt.Fprintln(w, "Run 'openloop <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "Run 'openloop <command> -h' for a command's flags; 'openloop version' prints the version.")
 }
 
 // errorf prints the one error line: "openloop: error: …", no capital, no

@@ -79,12 +79,7 @@ func (d *demo) play() int {
 	d.parked()
 	d.slash("resume")
 	d.slash("archive rate limiting")
-	if lookup("summary") != nil {
-		d.slash("summary")
-	} else {
-		d.section("/session summary")
-		fmt.Fprintln(d.out, "(this build has no summary command yet)")
-	}
+	d.slash("summary")
 	if d.bad {
 		return ExitFailure
 	}

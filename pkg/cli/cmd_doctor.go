@@ -25,16 +25,12 @@ func runDoctor(e *Env, args []string) int {
 	if ok, code := parseFlags(e, fs, args); !ok {
 		return code
 	}
-	all, _, err := scopes(e)
-	if err != nil {
-		errorf(e.Stderr, "doctor: %v", err)
-		return ExitFailure
-	}
 	p, err := e.paths(c)
 	if err != nil {
 		errorf(e.Stderr, "doctor: %v", err)
 		return ExitFailure
 	}
+	all := scopes(p)
 	var probs []problem
 	add := func(fix, format string, a ...any) { probs = append(probs, problem{fmt.Sprintf(format, a...), fix}) }
 
@@ -151,11 +147,7 @@ func doctorCommand(e *Env, all []scope, plugin string, row func(string, string, 
 				"%s is another /session command (the seed's, or edited since openloop wrote it)", sc.command)
 			continue
 		}
-		name := sc.name
-		if name == "project" || name == "local" {
-			name = "project"
-		}
-		where = append(where, name)
+		where = append(where, sc.name)
 		if err := checkProgram(e, exe); err != nil {
 			add("openloop install --scope "+sc.name, "%s runs %s: %v", sc.command, exe, err)
 		}

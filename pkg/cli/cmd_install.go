@@ -24,11 +24,12 @@ func runInstall(e *Env, args []string) int {
 	if ok, code := parseFlags(e, fs, args); !ok {
 		return code
 	}
-	all, _, err := scopes(e)
+	p, err := e.paths(common{})
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
 	}
+	all := scopes(p)
 	sc, err := pickScope(all, *scopeName)
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)
@@ -46,7 +47,8 @@ func runInstall(e *Env, args []string) int {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
 	}
-	newSettings, changes, err := settings.Install(oldSettings, settings.HookCommand(exe))
+	hookCmd := settings.HookCommand(exe)
+	newSettings, changes, err := settings.Install(oldSettings, hookCmd)
 	if err != nil {
 		errorf(e.Stderr, "install: %s: %v", sc.settings, err)
 		hintf(e.Stderr, "fix or move the file, then run 'openloop install' again; nothing was changed")
@@ -98,7 +100,7 @@ func runInstall(e *Env, args []string) int {
 	}
 	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.settings, describe(changes))
 	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.command, map[bool]string{true: "written", false: "unchanged"}[cmdChanged])
-	fmt.Fprintf(e.Stdout, "  hook command: %s\n", settings.HookCommand(exe))
+	fmt.Fprintf(e.Stdout, "  hook command: %s\n", hookCmd)
 	if settingsChanged || cmdChanged {
 		fmt.Fprintln(e.Stdout, "New Claude Code sessions pick this up; check with 'openloop doctor'.")
 	}

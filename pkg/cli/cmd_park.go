@@ -47,6 +47,7 @@ func runPark(e *Env, args []string) int {
 	switch {
 	case res.Capped:
 		printCapped(e.Stdout, s, res.Open)
+		errorf(e.Stderr, "park: not parked: %d items are open", len(res.Open))
 		return ExitFailure
 	case res.Dup:
 		fmt.Fprintf(e.Stdout, "Already parked: %s\n", res.Name)

@@ -2,13 +2,17 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/tidwall/gjson"
+
 	"github.com/openloop/openloop/pkg/settings"
+	"github.com/openloop/openloop/pkg/store"
 )
 
 // pluginName names the plugin and the marketplace that lists it.
@@ -44,6 +48,11 @@ func runPlugin(e *Env, args []string) int {
 	if !filepath.IsAbs(src) {
 		src = filepath.Join(e.Cwd, src)
 	}
+	if err := checkPluginDir(dir); err != nil {
+		errorf(e.Stderr, "plugin: %v", err)
+		hintf(e.Stderr, "name an empty or new folder, or one an earlier 'openloop plugin' wrote")
+		return ExitFailure
+	}
 	files, err := pluginFiles(e)
 	if err != nil {
 		errorf(e.Stderr, "plugin: %v", err)
@@ -51,12 +60,7 @@ func runPlugin(e *Env, args []string) int {
 	}
 	root := dir
 	for _, f := range files {
-		path := filepath.Join(dir, filepath.FromSlash(f.name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			errorf(e.Stderr, "plugin: %v", err)
-			return ExitFailure
-		}
-		if err := os.WriteFile(path, f.data, 0o644); err != nil {
+		if err := writePluginFile(e, filepath.Join(dir, filepath.FromSlash(f.name)), f.data, 0o644); err != nil {
 			errorf(e.Stderr, "plugin: %v", err)
 			return ExitFailure
 		}
@@ -68,7 +72,7 @@ func runPlugin(e *Env, args []string) int {
 		exeName += ".exe"
 	}
 	exe := filepath.Join(root, "bin", exeName)
-	if err := copyBinary(src, exe); err != nil {
+	if err := copyBinary(e, src, exe); err != nil {
 		errorf(e.Stderr, "plugin: copy the binary: %v", err)
 		return ExitFailure
 	}
@@ -145,30 +149,50 @@ func indentJSON(v any) []byte {
 
 // copyBinary copies src to dst, mode 0755, through a temp file and a
 // rename so that a plugin folder never holds half a binary.
-func copyBinary(src, dst string) error {
-	in, err := os.Open(src)
+func copyBinary(e *Env, src, dst string) error {
+	data, err := os.ReadFile(src)
 	if err != nil {
 		return err
 	}
-	defer in.Close()
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+	return writePluginFile(e, dst, data, 0o755)
+}
+
+// writePluginFile writes one file of the plugin atomically (a temp file in
+// the same folder, then rename) with mode: a plugin's files are meant to
+// be shared, so they are readable by all, unlike openloop's private files.
+func writePluginFile(e *Env, path string, data []byte, mode fs.FileMode) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(dst), ".openloop-tmp-*")
+	tmp, err := store.WriteTemp(filepath.Dir(path), ".openloop-tmp-", data, e.Now())
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := io.Copy(tmp, in); err != nil {
-		tmp.Close()
+	if err := os.Chmod(tmp, mode); err != nil {
+		os.Remove(tmp)
 		return err
 	}
-	if err := tmp.Chmod(0o755); err != nil {
-		tmp.Close()
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
 		return err
 	}
-	if err := tmp.Close(); err != nil {
+	return nil
+}
+
+// checkPluginDir refuses to write into a folder that holds anything but an
+// earlier openloop plugin: the plugin's files would replace the user's own
+// (a README.md, a hooks/hooks.json).
+func checkPluginDir(dir string) error {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) || err == nil && len(ents) == 0 {
+		return nil
+	}
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), dst)
+	manifest, err := os.ReadFile(filepath.Join(dir, ".claude-plugin", "plugin.json"))
+	if err == nil && gjson.GetBytes(manifest, "name").String() == pluginName {
+		return nil
+	}
+	return fmt.Errorf("%s is not empty and is not an openloop plugin: refusing to write over its files", dir)
 }

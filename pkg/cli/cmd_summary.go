@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/openloop/openloop/pkg/store"
 )
 
 // maxStdoutLines is the seed's output-routing rule: a digest of this many
@@ -105,24 +107,11 @@ func writeSummaryFile(dir string, now time.Time, data []byte) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("create %s: %w", dir, err)
 	}
-	tmp, err := os.CreateTemp(dir, ".openloop-tmp-*")
+	tmp, err := store.WriteTemp(dir, ".openloop-tmp-", data, now)
 	if err != nil {
 		return "", fmt.Errorf("write summary: %w", err)
 	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o600)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return "", fmt.Errorf("write summary: %w", err)
-	}
+	defer os.Remove(tmp)
 	base := "output-session-summary-" + now.Format("2006-01-02")
 	for n := 1; n < 10000; n++ {
 		name := base + ".md"
@@ -130,7 +119,7 @@ func writeSummaryFile(dir string, now time.Time, data []byte) (string, error) {
 			name = fmt.Sprintf("%s-%d.md", base, n)
 		}
 		path := filepath.Join(dir, name)
-		err := os.Link(tmp.Name(), path)
+		err := os.Link(tmp, path)
 		if err == nil {
 			return path, nil
 		}

@@ -13,8 +13,8 @@ import (
 // handler that runs an openloop binary's "hook" command, the matcher
 // groups, event lists and "hooks" object that this leaves empty, and the
 // command file if it is byte for byte the one openloop writes. A settings
-// file that then holds nothing but "{}" was created by install and is
-// removed.
+// file that is byte for byte what install makes from nothing is removed;
+// any other file is kept, even if it is left as "{}".
 func runUninstall(e *Env, args []string) int {
 	fs := newFlags(e, "uninstall", nil)
 	scopeName := fs.String("scope", "project", "project, local or user")
@@ -22,11 +22,12 @@ func runUninstall(e *Env, args []string) int {
 	if ok, code := parseFlags(e, fs, args); !ok {
 		return code
 	}
-	all, _, err := scopes(e)
+	p, err := e.paths(common{})
 	if err != nil {
 		errorf(e.Stderr, "uninstall: %v", err)
 		return ExitFailure
 	}
+	all := scopes(p)
 	sc, err := pickScope(all, *scopeName)
 	if err != nil {
 		errorf(e.Stderr, "uninstall: %v", err)
@@ -46,8 +47,8 @@ func runUninstall(e *Env, args []string) int {
 			hintf(e.Stderr, "fix the file, then run 'openloop uninstall' again; nothing was changed")
 			return ExitFailure
 		}
-		if !bytes.Equal(oldSettings, newSettings) && string(bytes.TrimSpace(newSettings)) == "{}" {
-			newSettings = nil // install made this file from nothing
+		if madeByInstall(oldSettings) {
+			newSettings = nil
 		}
 	}
 
@@ -58,12 +59,16 @@ func runUninstall(e *Env, args []string) int {
 	}
 	_, _, ours := settings.ParseCommandFile(oldCmd)
 	newCmd, cmdNote := oldCmd, "not there"
+	other := ""
+	if cmdExists && ours {
+		other = sharedBy(all, sc)
+	}
 	switch {
 	case !cmdExists:
 	case !ours:
 		cmdNote = "left as it is: not written by openloop, or changed since"
-	case sharedBy(e, all, sc) != "":
-		cmdNote = "kept: the " + sharedBy(e, all, sc) + " scope still registers openloop and uses it"
+	case other != "":
+		cmdNote = "kept: the " + other + " scope still registers openloop and uses it"
 	default:
 		newCmd, cmdNote = nil, "removed"
 	}
@@ -80,7 +85,9 @@ func runUninstall(e *Env, args []string) int {
 			errorf(e.Stderr, "uninstall: %v", err)
 			return ExitFailure
 		}
-		removeIfEmpty(filepath.Dir(sc.settings))
+		if sc.name != "user" { // never the user's Claude Code config dir
+			removeIfEmpty(filepath.Dir(sc.settings))
+		}
 	case !bytes.Equal(oldSettings, newSettings):
 		if err := writeUserFile(e, sc.settings, newSettings); err != nil {
 			errorf(e.Stderr, "uninstall: %v", err)
@@ -114,7 +121,7 @@ func runUninstall(e *Env, args []string) int {
 // sharedBy names another scope that uses the same command file and still
 // registers openloop's hooks ("" when none does): project and local share
 // <cwd>/.claude/commands/session.md.
-func sharedBy(e *Env, all []scope, sc scope) string {
+func sharedBy(all []scope, sc scope) string {
 	for _, o := range all {
 		if o.name == sc.name || o.command != sc.command {
 			continue
@@ -128,4 +135,16 @@ func sharedBy(e *Env, all []scope, sc scope) string {
 		}
 	}
 	return ""
+}
+
+// madeByInstall reports whether a settings file is exactly what install
+// writes when there is no file: then uninstall removes it. A file the user
+// made, even one left as "{}", stays.
+func madeByInstall(doc []byte) bool {
+	found, err := settings.Find(doc)
+	if err != nil || len(found) == 0 {
+		return false
+	}
+	fresh, _, err := settings.Install(nil, found[0].Command)
+	return err == nil && bytes.Equal(fresh, doc)
 }

@@ -23,10 +23,7 @@ type scope struct {
 	command  string // the /session command file
 }
 
-// scopeNames in the order install's help and doctor list them.
-var scopeNames = []string{"project", "local", "user"}
-
-// scopes resolves the three scopes for this Env:
+// scopes are the three scopes of a project:
 //
 //   - project: <cwd>/.claude/settings.json (Claude Code reads the shared
 //     file only from the directory it was started in) and
@@ -35,17 +32,13 @@ var scopeNames = []string{"project", "local", "user"}
 //     Code 2.1.211+ reads it) and the project's command file;
 //   - user: <config dir>/settings.json and <config dir>/commands/session.md,
 //     the config dir being $CLAUDE_CONFIG_DIR or ~/.claude.
-func scopes(e *Env) ([]scope, project.Paths, error) {
-	p, err := project.Resolve(project.Options{Cwd: e.Cwd, Getenv: e.Getenv})
-	if err != nil {
-		return nil, p, err
-	}
+func scopes(p project.Paths) []scope {
 	cmd := filepath.Join(p.Cwd, ".claude", "commands", "session.md")
 	return []scope{
 		{"project", filepath.Join(p.Cwd, ".claude", "settings.json"), cmd},
 		{"local", filepath.Join(p.Root, ".claude", "settings.local.json"), cmd},
 		{"user", filepath.Join(p.ConfigDir, "settings.json"), filepath.Join(p.ConfigDir, "commands", "session.md")},
-	}, p, nil
+	}
 }
 
 // pickScope returns the scope named name.
@@ -77,11 +70,19 @@ func readOptional(path string) ([]byte, bool, error) {
 func writeUserFile(e *Env, path string, data []byte) error {
 	mode := fs.FileMode(0o600)
 	target := path
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-		if t, err := filepath.EvalSymlinks(path); err == nil {
+	if li, err := os.Lstat(path); err == nil {
+		if li.Mode()&fs.ModeSymlink != 0 {
+			t, err := filepath.EvalSymlinks(path)
+			if err != nil {
+				return fmt.Errorf("%s is a symlink that does not resolve: %w", path, err)
+			}
 			target = t
 		}
+		fi, err := os.Stat(target)
+		if err != nil {
+			return err
+		}
+		mode = fi.Mode().Perm()
 	} else if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
