@@ -57,11 +57,7 @@ const (
 )
 
 // fold lowercases s and turns every run of non-alphanumerics into a space.
-func fold(s string) string {
-	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
-	}), " ")
-}
+func fold(s string) string { return strings.Join(words(s), " ") }
 
 // hasWords reports whether folded text in holds the folded query q as a
 // run of whole words.

@@ -130,12 +130,18 @@ func IsItemFile(name string) bool {
 // ideaKey is what makes two ideas the same idea: their words, lowercased,
 // with punctuation, spacing and leading articles ignored.
 func ideaKey(idea string) string {
-	words := strings.FieldsFunc(strings.ToLower(idea), func(r rune) bool {
-		// Unicode spaces (U+00A0 …) separate words, as they do when the
-		// idea is written out (oneLine), so "budget\u00a0" is "budget".
+	return strings.Join(keyWords(words(idea)), " ")
+}
+
+// words splits text into lowercase words for comparing ideas and queries:
+// ASCII letters and digits, and any non-ASCII letter, make words;
+// everything else separates them. Unicode spaces (U+00A0 …) separate words
+// too, as they do when the text is written out (oneLine), so
+// "budget\u00a0" is "budget".
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 && !unicode.IsSpace(r))
 	})
-	return strings.Join(keyWords(words), " ")
 }
 
 // baseName strips a "-N" suffix that marks the Nth idea sharing a slug.
