@@ -35,10 +35,10 @@ var (
 	sideImplicitKeys = rule{keys: []string{"wonder", " be ", "future", "(", "eventually", "someday", "some point", "one day", "forward", "nice", "term"}}
 )
 
-// findSide looks for a side idea. explicitOnly keeps rule S1 alone (for
-// long prompts); implicit=false skips S2 (used when a deferral already won
-// the sentence).
-func findSide(sents []string, explicitOnly bool) (match, bool) {
+// findSideMarker looks for a side idea announced by a marker (rule S1):
+// the first sentence whose marker is followed by an idea, not a request or
+// a question for Claude.
+func findSideMarker(sents []string) (match, bool) {
 	for _, s := range sents {
 		ls := lower(s)
 		if !sideMarkerKeys.mayMatch(ls) {
@@ -61,37 +61,40 @@ func findSide(sents []string, explicitOnly bool) (match, bool) {
 		if rePolite.MatchString(lx) {
 			continue // "btw, it would be great if you could update the README"
 		}
-		return match{rule: rule{name: "marker", explicit: true}, sentence: s, idea: x}, true
+		return match{sentence: s, idea: x}, true
 	}
-	if explicitOnly {
-		return match{}, false
-	}
+	return match{}, false
+}
+
+// findSideImplicit looks for a side idea without a marker (rule S2): the
+// first sentence where one of S2's patterns names a non-empty idea that is
+// not a polite request for now.
+func findSideImplicit(sents []string) (match, bool) {
 	for i, s := range sents {
 		ls := lower(s)
 		if !sideImplicitKeys.mayMatch(ls) {
 			continue
 		}
-		try := func(name string, re *regexp.Regexp, ok func() bool) (match, bool) {
+		try := func(re *regexp.Regexp, ok func() bool) (match, bool) {
 			m := re.FindStringSubmatchIndex(ls)
 			if m == nil || ok != nil && !ok() {
 				return match{}, false
 			}
-			return match{rule: rule{name: name}, sentence: s, idea: group(re, m, s, "x")}, true
+			return match{sentence: s, idea: group(re, m, s, "x")}, true
 		}
 		aside := func() bool { return i > 0 || reAsideCue.MatchString(ls) }
 		for _, c := range []struct {
-			name string
-			re   *regexp.Regexp
-			ok   func() bool
+			re *regexp.Regexp
+			ok func() bool // an extra condition, nil for none
 		}{
-			{"wonder", reWonder, nil},
-			{"future", reFuture, nil},
-			{"paren", reParen, nil},
-			{"sometime", reSometime, nil},
-			{"forward", reForward, func() bool { return reModal.MatchString(ls) }},
-			{"nice", reNice, aside},
+			{reWonder, nil},
+			{reFuture, nil},
+			{reParen, nil},
+			{reSometime, nil},
+			{reForward, func() bool { return reModal.MatchString(ls) }},
+			{reNice, aside},
 		} {
-			if mt, ok := try(c.name, c.re, c.ok); ok && strings.TrimSpace(mt.idea) != "" && !rePolite.MatchString(lower(mt.idea)) {
+			if mt, ok := try(c.re, c.ok); ok && strings.TrimSpace(mt.idea) != "" && !rePolite.MatchString(lower(mt.idea)) {
 				return mt, true
 			}
 		}
