@@ -13,24 +13,35 @@ type rule struct {
 	name     string
 	re       *regexp.Regexp
 	explicit bool
-	keys     []string // the rule can only match text holding one of these
-	also     []string // … and, when set, one of these too
+	need     need // the rule can only match text that satisfies this
 }
 
+// mk makes a rule that can only match text holding one of keys.
 func mk(name string, explicit bool, keys []string, expr string) rule {
-	return rule{name: name, re: regexp.MustCompile(expr), explicit: explicit, keys: keys}
+	return rule{name: name, re: regexp.MustCompile(expr), explicit: explicit, need: need{keys}}
 }
 
 // mkAlso is mk for a rule whose text must also hold one of also.
 func mkAlso(name string, also []string, explicit bool, keys []string, expr string) rule {
 	r := mk(name, explicit, keys, expr)
-	r.also = also
+	r.need = need{also, keys}
 	return r
 }
 
-// mayMatch is the cheap test run before a rule's regexp.
-func (r rule) mayMatch(ls string) bool {
-	return holdsAny(ls, r.also) && holdsAny(ls, r.keys)
+// need is a rule's prefilter, the cheap test run before its regexp: word
+// groups the lowercased text must hold, one word of each group. It is a
+// necessary condition read off the pattern (TestPrefiltersAreNecessary),
+// so that text with none of a rule's words never compiles or runs it.
+type need [][]string
+
+// may reports whether ls holds a word of every group of n.
+func (n need) may(ls string) bool {
+	for _, g := range n {
+		if !holdsAny(ls, g) {
+			return false
+		}
+	}
+	return true
 }
 
 // holdsAny reports whether ls holds one of keys; no keys is no condition.
@@ -125,7 +136,7 @@ func findDeferral(sents []string, long bool) (match, bool) {
 	for _, s := range sents {
 		ls := lower(s)
 		for _, r := range deferRules {
-			if long && !r.explicit || !r.mayMatch(ls) {
+			if long && !r.explicit || !r.need.may(ls) {
 				continue
 			}
 			m := r.re.FindStringSubmatchIndex(ls)

@@ -29,10 +29,12 @@ var (
 	reAsideCue = regexp.MustCompile(`\b(?:also|future|someday|eventually|at some point|later|one day|going forward)\b`)
 )
 
+// The prefilters of reSideMarker, reIdeaCue and S2 (holdsAny before the
+// regexp).
 var (
-	sideMarkerKeys   = rule{keys: []string{"btw", "note to self", "by the way", "side note", "sidenote", "side idea", "separate idea", "random", "unrelated", "tangent", "topic", "idea", "thought", "thinking", "suggestion"}}
-	ideaCueKeys      = rule{keys: []string{"should", "could", "might", "would", "may ", "can ", "'d ", "need to", "want to", "ought", "nice", "worth", "consider", "maybe", "some point", "someday", "eventually", "future", "forward", "what if", "how about", "idea", "wonder", "term"}}
-	sideImplicitKeys = rule{keys: []string{"wonder", " be ", "future", "(", "eventually", "someday", "some point", "one day", "forward", "nice", "term"}}
+	sideMarkerKeys   = []string{"btw", "note to self", "by the way", "side note", "sidenote", "side idea", "separate idea", "random", "unrelated", "tangent", "topic", "idea", "thought", "thinking", "suggestion"}
+	ideaCueKeys      = []string{"should", "could", "might", "would", "may ", "can ", "'d ", "need to", "want to", "ought", "nice", "worth", "consider", "maybe", "some point", "someday", "eventually", "future", "forward", "what if", "how about", "idea", "wonder", "term"}
+	sideImplicitKeys = []string{"wonder", " be ", "future", "(", "eventually", "someday", "some point", "one day", "forward", "nice", "term"}
 )
 
 // findSideMarker looks for a side idea announced by a marker (rule S1):
@@ -41,7 +43,7 @@ var (
 func findSideMarker(sents []string) (match, bool) {
 	for _, s := range sents {
 		ls := lower(s)
-		if !sideMarkerKeys.mayMatch(ls) {
+		if !holdsAny(ls, sideMarkerKeys) {
 			continue
 		}
 		m := reSideMarker.FindStringSubmatchIndex(ls)
@@ -52,7 +54,7 @@ func findSideMarker(sents []string) (match, bool) {
 		lx := lower(x)
 		marker := ls[m[0] : m[1]-len(x)]
 		named := strings.Contains(marker, "idea") || strings.Contains(marker, "thought") || strings.Contains(marker, "suggestion")
-		if !named && !(ideaCueKeys.mayMatch(lx) && reIdeaCue.MatchString(lx)) {
+		if !named && !(holdsAny(lx, ideaCueKeys) && reIdeaCue.MatchString(lx)) {
 			continue
 		}
 		if strings.HasSuffix(strings.TrimSpace(lx), "?") && reAskClaude.MatchString(lx) && !strings.Contains(lx, "wonder") {
@@ -72,7 +74,7 @@ func findSideMarker(sents []string) (match, bool) {
 func findSideImplicit(sents []string) (match, bool) {
 	for i, s := range sents {
 		ls := lower(s)
-		if !sideImplicitKeys.mayMatch(ls) {
+		if !holdsAny(ls, sideImplicitKeys) {
 			continue
 		}
 		try := func(re *regexp.Regexp, ok func() bool) (match, bool) {
