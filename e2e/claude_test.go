@@ -162,17 +162,6 @@ func (p *Project) Openloop(args ...string) string {
 	return string(out)
 }
 
-// Transcript is the path of session id's transcript: Claude Code's own
-// folder name for the project (every non-alphanumeric character becomes
-// "-").
-func (p *Project) Transcript(id string) string {
-	matches, _ := filepath.Glob(filepath.Join(p.Home, ".claude", "projects", "*", id+".jsonl"))
-	if len(matches) != 1 {
-		p.t.Fatalf("transcript of session %s: found %d files", id, len(matches))
-	}
-	return matches[0]
-}
-
 func lastLine(b []byte) []byte {
 	b = bytes.TrimSpace(b)
 	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {

@@ -78,13 +78,6 @@ func NewFakeAPI(t testing.TB, script ...Reply) *FakeAPI {
 // URL is the base URL to put in ANTHROPIC_BASE_URL.
 func (f *FakeAPI) URL() string { return f.srv.URL }
 
-// Add appends replies to the script (for the next run of a session).
-func (f *FakeAPI) Add(r ...Reply) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.script = append(f.script, r...)
-}
-
 // Requests returns a copy of every request received so far.
 func (f *FakeAPI) Requests() []Request {
 	f.mu.Lock()

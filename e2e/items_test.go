@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/openloop/openloop/pkg/project"
 )
 
 // Item is one parked item as a user finds it on disk.
@@ -24,11 +26,9 @@ type Item struct {
 // MemoryDir is where openloop parks items for this project: the seed's
 // rule (design.md §2), $HOME/.claude/projects/<slug>/memory with <slug> the
 // root path with every "/" and "." replaced by "-" and one leading "-"
-// removed. The project is not a git repository, so its root is its folder.
+// removed (project.SeedSlug). The project is not a git repository, so its root is its folder.
 func (p *Project) MemoryDir() string {
-	slug := strings.NewReplacer("/", "-", ".", "-").Replace(p.Dir)
-	slug = strings.TrimPrefix(slug, "-")
-	return filepath.Join(p.Home, ".claude", "projects", slug, "memory")
+	return filepath.Join(p.Home, ".claude", "projects", project.SeedSlug(p.Dir), "memory")
 }
 
 // Items reads every parked item, sorted by file name. It also fails the

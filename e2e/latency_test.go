@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bufio"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -54,34 +53,25 @@ type Durations map[string][]time.Duration
 // under HOME: hookInfos[].durationMs, the latency a user feels at the end
 // of each turn.
 func stopDurations(p *Project, d Durations) {
-	files, _ := filepath.Glob(filepath.Join(p.Home, ".claude", "projects", "*", "*.jsonl"))
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			p.t.Fatal(err)
+	err := p.forEachTranscriptLine(func(_ string, line []byte) {
+		if !strings.Contains(string(line), `"stop_hook_summary"`) {
+			return
 		}
-		r := bufio.NewReaderSize(fh, 1<<20)
-		for {
-			line, err := r.ReadBytes('\n')
-			if len(line) > 0 && strings.Contains(string(line), `"stop_hook_summary"`) {
-				var l struct {
-					Subtype   string `json:"subtype"`
-					HookInfos []struct {
-						Command    string  `json:"command"`
-						DurationMs float64 `json:"durationMs"`
-					} `json:"hookInfos"`
-				}
-				if json.Unmarshal(line, &l) == nil && l.Subtype == "stop_hook_summary" {
-					for _, h := range l.HookInfos {
-						d.add("Stop", who(p, h.Command), h.DurationMs)
-					}
-				}
-			}
-			if err != nil {
-				break
+		var l struct {
+			Subtype   string `json:"subtype"`
+			HookInfos []struct {
+				Command    string  `json:"command"`
+				DurationMs float64 `json:"durationMs"`
+			} `json:"hookInfos"`
+		}
+		if json.Unmarshal(line, &l) == nil && l.Subtype == "stop_hook_summary" {
+			for _, h := range l.HookInfos {
+				d.add("Stop", who(p, h.Command), h.DurationMs)
 			}
 		}
-		fh.Close()
+	})
+	if err != nil {
+		p.t.Fatal(err)
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/openloop/openloop/internal/testbin"
 )
 
 // ClaudeVersion is the Claude Code release the suite drives.
@@ -141,11 +143,10 @@ func buildOpenloop() (string, func(), error) {
 		return "", nil, err
 	}
 	cleanup := func() { os.RemoveAll(dir) }
-	bin := filepath.Join(dir, "openloop")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/openloop/openloop/cmd/openloop")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	bin, err := testbin.Build(dir)
+	if err != nil {
 		cleanup()
-		return "", nil, fmt.Errorf("go build openloop: %v\n%s", err, out)
+		return "", nil, err
 	}
 	return bin, cleanup, nil
 }

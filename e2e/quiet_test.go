@@ -32,17 +32,35 @@ func (p *Project) scanTranscripts(report bool) {
 			p.t.Errorf("claude reported a hook problem on stderr:\n%s", s)
 		}
 	}
+	// A transcript that cannot be opened holds nothing to report.
+	_ = p.forEachTranscriptLine(func(file string, line []byte) {
+		if strings.Contains(string(line), "hook") {
+			p.checkLine(file, line, report)
+		}
+	})
+}
+
+// forEachTranscriptLine calls fn with every line (newline included) of
+// every transcript under HOME ($HOME/.claude/projects/*/*.jsonl), file
+// being the transcript's base name. Lines can be megabytes long. It
+// returns the first error opening a transcript, after reading all the
+// others.
+func (p *Project) forEachTranscriptLine(fn func(file string, line []byte)) error {
+	var first error
 	files, _ := filepath.Glob(filepath.Join(p.Home, ".claude", "projects", "*", "*.jsonl"))
 	for _, f := range files {
 		fh, err := os.Open(f)
 		if err != nil {
+			if first == nil {
+				first = err
+			}
 			continue
 		}
 		r := bufio.NewReaderSize(fh, 1<<20)
 		for {
 			line, err := r.ReadBytes('\n')
-			if len(line) > 0 && strings.Contains(string(line), "hook") {
-				p.checkLine(filepath.Base(f), line, report)
+			if len(line) > 0 {
+				fn(filepath.Base(f), line)
 			}
 			if err != nil {
 				break
@@ -50,6 +68,7 @@ func (p *Project) scanTranscripts(report bool) {
 		}
 		fh.Close()
 	}
+	return first
 }
 
 func (p *Project) checkLine(file string, line []byte, report bool) {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/tidwall/gjson"
 	"gopkg.in/yaml.v3"
+
+	"github.com/openloop/openloop/internal/testbin"
 )
 
 // TestCommandFileAsClaudeCodeRunsIt installs the /session command file
@@ -25,11 +27,8 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 		t.Skip("no bash")
 	}
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "bin dir", "openloop") // a space: quoting must hold
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin, err := testbin.Build(filepath.Join(tmp, "bin dir")) // a space: quoting must hold
+	must(t, err)
 	repo := filepath.Join(tmp, "repo")
 	must(t, os.MkdirAll(filepath.Join(repo, ".git"), 0o755))
 	env := append(os.Environ(), "HOME="+filepath.Join(tmp, "home"), "CLAUDE_CONFIG_DIR=", "OPENLOOP_MEMORY_DIR=", "OPENLOOP_LAYOUT=")
@@ -118,10 +117,8 @@ func TestPluginAsClaudeCodeRunsIt(t *testing.T) {
 		t.Skip("no bash")
 	}
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "openloop")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin, err := testbin.Build(tmp)
+	must(t, err)
 	repo := filepath.Join(tmp, "repo")
 	must(t, os.MkdirAll(filepath.Join(repo, ".git"), 0o755))
 	market := filepath.Join(tmp, "my market")

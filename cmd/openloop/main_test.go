@@ -13,11 +13,17 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/openloop/openloop/pkg/cli"
+	"github.com/openloop/openloop/pkg/project"
 )
 
 // testNow is the clock the scripts see, so that dates in expected output
 // are fixed: 2026-12-02 10:00 UTC unless OPENLOOP_TEST_NOW says otherwise.
 const testNow = "2026-12-02T10:00:00Z"
+
+// fixturesDir is the repository's testdata/fixtures, found from the test
+// binary's starting folder (the package folder) before scripts change it.
+// Scripts see it as $FIXTURES.
+var fixturesDir, _ = filepath.Abs(filepath.Join("..", "..", "testdata", "fixtures"))
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
@@ -56,10 +62,9 @@ func Params() testscript.Params {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"age":     cmdAge,
-			"memdir":  cmdMemdir,
-			"perm":    cmdPerm,
-			"symlink": cmdSymlink,
+			"age":    cmdAge,
+			"memdir": cmdMemdir,
+			"perm":   cmdPerm,
 			// summary's helpers (summary_test.go)
 			"gitcommit":     cmdGitcommit,
 			"transcriptdir": cmdTranscriptdir,
@@ -97,23 +102,13 @@ func cmdAge(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.Chtimes(ts.MkAbs(args[0]), at, at))
 }
 
-// memdir NAME sets $NAME to the seed layout's memory dir for $WORK/repo's
-// root ($HOME/.claude/projects/<slug>/memory).
+// memdir VAR DIR sets $VAR to the seed layout's memory dir for the
+// project rooted at DIR ($HOME/.claude/projects/<slug>/memory).
 func cmdMemdir(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 2 {
 		ts.Fatalf("usage: memdir VAR DIR")
 	}
-	root := ts.MkAbs(args[1])
-	slug := ""
-	for _, r := range filepath.ToSlash(root) {
-		if r == '/' || r == '.' {
-			r = '-'
-		}
-		slug += string(r)
-	}
-	if len(slug) > 0 && slug[0] == '-' {
-		slug = slug[1:]
-	}
+	slug := project.SeedSlug(ts.MkAbs(args[1]))
 	ts.Setenv(args[0], filepath.Join(ts.Getenv("HOME"), ".claude", "projects", slug, "memory"))
 }
 
@@ -130,12 +125,4 @@ func cmdPerm(ts *testscript.TestScript, neg bool, args []string) {
 	if (got == want) == neg {
 		ts.Fatalf("%s: mode %o, want %s%o", args[1], got, map[bool]string{true: "not ", false: ""}[neg], want)
 	}
-}
-
-// symlink OLD NEW makes NEW a symlink to OLD.
-func cmdSymlink(ts *testscript.TestScript, neg bool, args []string) {
-	if len(args) != 2 {
-		ts.Fatalf("usage: symlink OLD NEW")
-	}
-	ts.Check(os.Symlink(args[0], ts.MkAbs(args[1])))
 }

@@ -38,17 +38,13 @@ func cmdTranscriptdir(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Setenv(args[0], filepath.Join(ts.Getenv("HOME"), ".claude", "projects", project.ClaudeFolderName(ts.MkAbs(args[1]))))
 }
 
-// fixturesDir is the repository's testdata/fixtures, found from the test
-// binary's starting folder (the package folder) before scripts change it.
-var fixturesDir, _ = filepath.Abs(filepath.Join("..", "..", "testdata", "fixtures"))
-
-// fixture NAME DEST copies testdata/fixtures/NAME to DEST, creating DEST's
-// folder.
+// fixture NAME DEST copies $FIXTURES/NAME (the repository's
+// testdata/fixtures, set by Params) to DEST, creating DEST's folder.
 func cmdFixture(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 2 {
 		ts.Fatalf("usage: fixture NAME DEST")
 	}
-	data, err := os.ReadFile(filepath.Join(fixturesDir, filepath.FromSlash(args[0])))
+	data, err := os.ReadFile(filepath.Join(ts.Getenv("FIXTURES"), filepath.FromSlash(args[0])))
 	ts.Check(err)
 	dst := ts.MkAbs(args[1])
 	ts.Check(os.MkdirAll(filepath.Dir(dst), 0o700))

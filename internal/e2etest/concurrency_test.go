@@ -14,8 +14,9 @@ import (
 )
 
 // startAll starts every command at once (each in its own goroutine, all
-// released together) and waits for all of them.
-func startAll(p *proj, argv [][]string) []result {
+// released together) and waits for all of them. stdin is nil (no input)
+// or holds each command's input.
+func startAll(p *proj, argv [][]string, stdin [][]byte) []result {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
@@ -27,7 +28,11 @@ func startAll(p *proj, argv [][]string) []result {
 		done.Add(1)
 		go func() {
 			defer done.Done()
-			c, out, errb := p.cmd(ctx, nil, args...)
+			var in []byte
+			if stdin != nil {
+				in = stdin[i]
+			}
+			c, out, errb := p.cmd(ctx, in, args...)
 			ready.Done()
 			<-gate
 			err := c.Run()
@@ -59,7 +64,7 @@ func TestConcurrentPark(t *testing.T) {
 	for i := range n {
 		argv = append(argv, parkArgs(fmt.Sprintf("idea number %s", words(i))))
 	}
-	res := startAll(p, argv)
+	res := startAll(p, argv, nil)
 	parked, refused := 0, 0
 	for i, r := range res {
 		switch {
@@ -103,7 +108,7 @@ func TestArchiveWhileParking(t *testing.T) {
 			argv = append(argv, []string{"archive", names[i]})
 		}
 	}
-	res := startAll(p, argv)
+	res := startAll(p, argv, nil)
 	archived := map[string]bool{}
 	for i, r := range res {
 		if r.Err != nil {
@@ -161,12 +166,21 @@ func TestArchiveWhileParking(t *testing.T) {
 // noTemps fails when a finished (not killed) process left a temp file.
 func noTemps(t *testing.T, dir string) {
 	t.Helper()
+	for _, name := range temps(dir) {
+		t.Errorf("temp file left behind: %s", name)
+	}
+}
+
+// temps lists the store's temp files in dir (none when dir is missing).
+func temps(dir string) []string {
 	ents, _ := os.ReadDir(dir)
+	var out []string
 	for _, e := range ents {
 		if strings.HasPrefix(e.Name(), ".openloop-tmp-") {
-			t.Errorf("temp file left behind: %s", e.Name())
+			out = append(out, e.Name())
 		}
 	}
+	return out
 }
 
 // words spells a number in words, so that every idea gets its own slug

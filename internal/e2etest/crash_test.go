@@ -53,19 +53,14 @@ func TestKillWhileParking(t *testing.T) {
 		}
 	}
 	t.Logf("%d rounds: %d killed, %d finished first", rounds, killed, finished)
-	temps, whole := 0, 0
+	left, whole := 0, 0
 	for _, dir := range dirs {
 		if _, err := os.Stat(dir); os.IsNotExist(err) {
 			continue // every process of this dir died before creating it
 		}
 		items := checkItems(t, dir)
 		whole += len(items)
-		ents, _ := os.ReadDir(dir)
-		for _, e := range ents {
-			if strings.HasPrefix(e.Name(), ".openloop-tmp-") {
-				temps++
-			}
-		}
+		left += len(temps(dir))
 		p.Mem = dir
 		r := p.run(nil, "resume", "--json")
 		var out struct {
@@ -84,7 +79,7 @@ func TestKillWhileParking(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d whole items written, %d temp files left by killed processes (never listed)", whole, temps)
+	t.Logf("%d whole items written, %d temp files left by killed processes (never listed)", whole, left)
 	if whole == 0 || killed == 0 {
 		t.Errorf("the kills missed the writes (%d items, %d killed): the test proves nothing", whole, killed)
 	}

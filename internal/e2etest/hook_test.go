@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/openloop/openloop/pkg/store"
@@ -44,30 +43,14 @@ func TestConcurrentHooks(t *testing.T) {
 	p := newProj(t)
 	tr := plainTranscript(t, p.Home)
 	const n = 50
-	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
-	defer cancel()
-	res := make([]result, n)
-	var ready, done sync.WaitGroup
-	gate := make(chan struct{})
+	var argv [][]string
+	var stdin [][]byte
 	for i := range n {
-		ready.Add(1)
-		done.Add(1)
-		go func() {
-			defer done.Done()
-			prompt := fmt.Sprintf("Let's come back to the %s cache layer later; first fix the auth bug.", words(i))
-			c, out, errb := p.cmd(ctx, p.hookPayload(fmt.Sprintf("s-%d", i), tr, prompt), "hook")
-			ready.Done()
-			<-gate
-			err := c.Run()
-			res[i] = result{Stdout: out.String(), Stderr: errb.String(), Code: c.ProcessState.ExitCode()}
-			if err != nil && c.ProcessState.ExitCode() < 0 {
-				res[i].Err = err
-			}
-		}()
+		prompt := fmt.Sprintf("Let's come back to the %s cache layer later; first fix the auth bug.", words(i))
+		argv = append(argv, []string{"hook"})
+		stdin = append(stdin, p.hookPayload(fmt.Sprintf("s-%d", i), tr, prompt))
 	}
-	ready.Wait()
-	close(gate)
-	done.Wait()
+	res := startAll(p, argv, stdin)
 	parked, refused := 0, 0
 	for i, r := range res {
 		var o hookOut
@@ -206,25 +189,5 @@ func TestHookHostilePayloads(t *testing.T) {
 	sameSnapshot(t, before, snapshot(t, p.Outside))
 	if _, err := os.Stat(p.Mem); err == nil {
 		checkItemsAnyKind(t, p.Mem)
-	}
-}
-
-// checkItemsAnyKind: every file in the memory dir parses and has a safe
-// name, whatever its kind.
-func checkItemsAnyKind(t *testing.T, dir string) {
-	t.Helper()
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		if !safeName.MatchString(e.Name()) || !e.Type().IsRegular() {
-			t.Errorf("unsafe entry in memory dir: %q %v", e.Name(), e.Type())
-			continue
-		}
-		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
-		if _, err := store.Parse(data); err != nil {
-			t.Errorf("%s does not parse: %v", e.Name(), err)
-		}
 	}
 }

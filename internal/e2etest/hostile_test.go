@@ -108,35 +108,30 @@ func TestYAMLInjection(t *testing.T) {
 			t.Fatalf("park %q: exit %d\n%s%s", e, r.Code, r.Stdout, r.Stderr)
 		}
 	}
-	ents, _ := os.ReadDir(p.Mem)
-	n := 0
-	for _, ent := range ents {
-		if !strings.HasPrefix(ent.Name(), store.Prefix) {
-			continue
-		}
-		n++
-		data, err := os.ReadFile(filepath.Join(p.Mem, ent.Name()))
+	files := p.itemFiles()
+	for _, name := range files {
+		data, err := os.ReadFile(filepath.Join(p.Mem, name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		head, body, ok := strings.Cut(strings.TrimPrefix(string(data), "---\n"), "\n---\n")
 		if !ok {
-			t.Fatalf("%s: no frontmatter\n%s", ent.Name(), data)
+			t.Fatalf("%s: no frontmatter\n%s", name, data)
 		}
 		var keys map[string]any
 		if err := yaml.Unmarshal([]byte(head), &keys); err != nil {
-			t.Fatalf("%s: %v", ent.Name(), err)
+			t.Fatalf("%s: %v", name, err)
 		}
 		if len(keys) != 3 || keys["type"] != "project" || keys["name"] == nil || keys["description"] == nil {
-			t.Errorf("%s: frontmatter keys %v", ent.Name(), keys)
+			t.Errorf("%s: frontmatter keys %v", name, keys)
 		}
 		for _, line := range strings.Split(body, "\n") {
 			if line == "---" || strings.HasPrefix(line, "type:") {
-				t.Errorf("%s: user text made its own line %q", ent.Name(), line)
+				t.Errorf("%s: user text made its own line %q", name, line)
 			}
 		}
 	}
-	if n != len(evil) {
+	if n := len(files); n != len(evil) {
 		t.Errorf("%d items, want %d", n, len(evil))
 	}
 }

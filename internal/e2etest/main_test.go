@@ -10,12 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/openloop/openloop/internal/testbin"
 	"github.com/openloop/openloop/pkg/store"
 )
 
@@ -33,14 +33,9 @@ func buildAndRun(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	bin = filepath.Join(dir, "openloop")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/openloop/openloop/cmd/openloop")
-	cmd.Stderr = os.Stderr
-	if err := cmd.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "build openloop:", err)
+	bin, err = testbin.Build(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	return m.Run()
@@ -153,8 +148,25 @@ func (p *proj) itemFiles() []string {
 }
 
 // checkItems fails unless every item file is a regular file that parses,
-// has a safe name, and holds the whole body the store writes.
+// has a safe name, and is a whole deferred item as the store writes it.
 func checkItems(t *testing.T, dir string) []store.Item {
+	t.Helper()
+	items := checkItemsAnyKind(t, dir)
+	for _, it := range items {
+		if it.Type != "project" || !strings.HasPrefix(it.Description, "Deferred - ") {
+			t.Errorf("%s: frontmatter %+v", it.File, it)
+		}
+		if !strings.HasPrefix(it.Body, "Deferred: ") || !strings.Contains(it.Body, "\n**How to apply:** ") || !strings.HasSuffix(it.Body, ".\n") {
+			t.Errorf("%s: body is not whole:\n%s", it.File, it.Body)
+		}
+	}
+	return items
+}
+
+// checkItemsAnyKind fails unless every file in the memory dir (lock and
+// temp files aside) is a regular file with a safe name that parses,
+// whatever its kind. It returns the items that parse.
+func checkItemsAnyKind(t *testing.T, dir string) []store.Item {
 	t.Helper()
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -182,12 +194,6 @@ func checkItems(t *testing.T, dir string) []store.Item {
 		if err != nil {
 			t.Errorf("%s does not parse: %v\n%s", name, err, data)
 			continue
-		}
-		if it.Type != "project" || !strings.HasPrefix(it.Description, "Deferred - ") {
-			t.Errorf("%s: frontmatter %+v", name, it)
-		}
-		if !strings.HasPrefix(it.Body, "Deferred: ") || !strings.Contains(it.Body, "\n**How to apply:** ") || !strings.HasSuffix(it.Body, ".\n") {
-			t.Errorf("%s: body is not whole:\n%s", name, it.Body)
 		}
 		it.File = name
 		items = append(items, it)

@@ -63,20 +63,8 @@ func MustCompile(expr string) *Regexp {
 	return r
 }
 
-// QuoteMeta is regexp.QuoteMeta.
-func QuoteMeta(s string) string { return regexp.QuoteMeta(s) }
-
-// Compiled returns the compiled regexp, compiling it now if needed.
-func (r *Regexp) Compiled() *regexp.Regexp { return r.re() }
-
-// String returns the source text; it does not compile.
-func (r *Regexp) String() string { return r.expr }
-
 // MatchString is regexp.Regexp.MatchString.
 func (r *Regexp) MatchString(s string) bool { return r.re().MatchString(s) }
-
-// FindString is regexp.Regexp.FindString.
-func (r *Regexp) FindString(s string) string { return r.re().FindString(s) }
 
 // FindStringIndex is regexp.Regexp.FindStringIndex.
 func (r *Regexp) FindStringIndex(s string) []int { return r.re().FindStringIndex(s) }
@@ -87,52 +75,14 @@ func (r *Regexp) FindStringSubmatch(s string) []string { return r.re().FindStrin
 // FindStringSubmatchIndex is regexp.Regexp.FindStringSubmatchIndex.
 func (r *Regexp) FindStringSubmatchIndex(s string) []int { return r.re().FindStringSubmatchIndex(s) }
 
-// FindAllString is regexp.Regexp.FindAllString.
-func (r *Regexp) FindAllString(s string, n int) []string { return r.re().FindAllString(s, n) }
-
-// FindAllStringIndex is regexp.Regexp.FindAllStringIndex.
-func (r *Regexp) FindAllStringIndex(s string, n int) [][]int { return r.re().FindAllStringIndex(s, n) }
-
-// FindAllStringSubmatch is regexp.Regexp.FindAllStringSubmatch.
-func (r *Regexp) FindAllStringSubmatch(s string, n int) [][]string {
-	return r.re().FindAllStringSubmatch(s, n)
-}
-
-// FindAllStringSubmatchIndex is regexp.Regexp.FindAllStringSubmatchIndex.
-func (r *Regexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
-	return r.re().FindAllStringSubmatchIndex(s, n)
-}
-
 // ReplaceAllString is regexp.Regexp.ReplaceAllString.
 func (r *Regexp) ReplaceAllString(src, repl string) string { return r.re().ReplaceAllString(src, repl) }
 
-// ReplaceAllLiteralString is regexp.Regexp.ReplaceAllLiteralString.
-func (r *Regexp) ReplaceAllLiteralString(src, repl string) string {
-	return r.re().ReplaceAllLiteralString(src, repl)
-}
-
-// ReplaceAllStringFunc is regexp.Regexp.ReplaceAllStringFunc.
-func (r *Regexp) ReplaceAllStringFunc(src string, f func(string) string) string {
-	return r.re().ReplaceAllStringFunc(src, f)
-}
-
-// Split is regexp.Regexp.Split.
-func (r *Regexp) Split(s string, n int) []string { return r.re().Split(s, n) }
-
-// Match is regexp.Regexp.Match.
-func (r *Regexp) Match(b []byte) bool { return r.re().Match(b) }
-
 // FindSubmatch is regexp.Regexp.FindSubmatch.
 func (r *Regexp) FindSubmatch(b []byte) [][]byte { return r.re().FindSubmatch(b) }
-
-// FindIndex is regexp.Regexp.FindIndex.
-func (r *Regexp) FindIndex(b []byte) []int { return r.re().FindIndex(b) }
 
 // SubexpNames is regexp.Regexp.SubexpNames.
 func (r *Regexp) SubexpNames() []string { return r.re().SubexpNames() }
 
 // SubexpIndex is regexp.Regexp.SubexpIndex.
 func (r *Regexp) SubexpIndex(name string) int { return r.re().SubexpIndex(name) }
-
-// NumSubexp is regexp.Regexp.NumSubexp.
-func (r *Regexp) NumSubexp() int { return r.re().NumSubexp() }

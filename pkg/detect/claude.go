@@ -8,9 +8,8 @@ import (
 
 // Claude's own deferrals (rules C1-C4 in detect.go). Each names the thing
 // in group "x"; a pointer ("it", "that") is resolved to the clause before.
-// need lists word groups a clause must hold (one word of each group)
-// before the rule's regexp is tried: a necessary condition read off the
-// pattern, so that a reply with no deferral compiles none of them.
+// need is each rule's prefilter (see need): a reply with no deferral
+// compiles none of them.
 var claudeRules = []claudeRule{
 	// C1 "I'll leave X for a follow-up", "I've left X as a TODO".
 	{need: [][]string{{"i'", "i ", "we'"}, {"leav", "left", "defer", "skip", "park", "punt", "hold off", "sav"}, {"follow", "later", "now", "another", "separate", "future", "next", "todo", "known limitation"}}, re: regexp.MustCompile(`\b(?:i'?ll|i will|i'?ve|i have|i'?m|we'?ll|i'?d)\s+(?:\w+\s+)?(?:leave|leaving|left|defer|deferring|deferred|skip|skipping|skipped|park|parking|parked|punt on|punting on|punted on|hold off on|save|saving|saved)\s+(?P<x>` + clause + `{2,80}?)\s+(?:for (?:a |the )?(?:follow[- ]?up|later|now|another (?:pr|time|session|change)|a (?:separate|future|later) (?:pr|change|task|issue|session)|the next (?:pr|session|iteration|phase))|as (?:a )?(?:todo|follow[- ]?up|future work|known limitation)|to (?:a )?(?:follow[- ]?up|later|a separate|another|the next))\b`)},
@@ -24,18 +23,8 @@ var claudeRules = []claudeRule{
 
 // claudeRule is one of Claude's deferral patterns and its prefilter.
 type claudeRule struct {
-	need [][]string
+	need need
 	re   *regexp.Regexp
-}
-
-// may reports whether lc holds a word of every group in need.
-func (r claudeRule) may(lc string) bool {
-	for _, g := range r.need {
-		if !holdsAny(lc, g) {
-			return false
-		}
-	}
-	return true
 }
 
 // reOffer marks sentences that offer or ask rather than state.
@@ -60,7 +49,7 @@ func AssistantDeferrals(msg string) []Finding {
 					continue
 				}
 				for _, r := range claudeRules {
-					if !r.may(lc) {
+					if !r.need.may(lc) {
 						continue
 					}
 					re := r.re

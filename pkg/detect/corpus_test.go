@@ -47,7 +47,7 @@ func loadCorpus(t testing.TB) []corpusCase {
 	return out
 }
 
-// inputOf builds the hook's Input from a case, as the hook does.
+// input builds the hook's Input from a case, as the hook does.
 func (c corpusCase) input() Input {
 	in := Input{Prompt: c.Prompt, Assistant: c.Assistant}
 	if c.Ask != nil {

@@ -13,24 +13,35 @@ type rule struct {
 	name     string
 	re       *regexp.Regexp
 	explicit bool
-	keys     []string // the rule can only match text holding one of these
-	also     []string // … and, when set, one of these too
+	need     need // the rule can only match text that satisfies this
 }
 
+// mk makes a rule that can only match text holding one of keys.
 func mk(name string, explicit bool, keys []string, expr string) rule {
-	return rule{name: name, re: regexp.MustCompile(expr), explicit: explicit, keys: keys}
+	return rule{name: name, re: regexp.MustCompile(expr), explicit: explicit, need: need{keys}}
 }
 
 // mkAlso is mk for a rule whose text must also hold one of also.
 func mkAlso(name string, also []string, explicit bool, keys []string, expr string) rule {
 	r := mk(name, explicit, keys, expr)
-	r.also = also
+	r.need = need{also, keys}
 	return r
 }
 
-// mayMatch is the cheap test run before a rule's regexp.
-func (r rule) mayMatch(ls string) bool {
-	return holdsAny(ls, r.also) && holdsAny(ls, r.keys)
+// need is a rule's prefilter, the cheap test run before its regexp: word
+// groups the lowercased text must hold, one word of each group. It is a
+// necessary condition read off the pattern (TestPrefiltersAreNecessary),
+// so that text with none of a rule's words never compiles or runs it.
+type need [][]string
+
+// may reports whether ls holds a word of every group of n.
+func (n need) may(ls string) bool {
+	for _, g := range n {
+		if !holdsAny(ls, g) {
+			return false
+		}
+	}
+	return true
 }
 
 // holdsAny reports whether ls holds one of keys; no keys is no condition.
@@ -52,7 +63,7 @@ const (
 	tracker  = `(?:(?:linear|github|gh|jira|gsd|follow[- ]?up|separate|new|research(?:[- ]oriented)?|bug|tech[- ]debt|debug|low[- ]priority|medium[- ]priority|high[- ]priority|backlog|tracking)\s+){0,3}(?:issues?|tickets?|todos?|bugs?|cards?)`
 )
 
-// deferRules are the user's deferrals (rules D1-D9 in detect.go).
+// deferRules are the user's deferrals (rules D1-D8 in detect.go).
 var deferRules = []rule{
 	// D1 come back to it.
 	mk("come back", true, []string{"back"}, `(?:\b(?:we|i|let'?s|lets)(?:'ll| will| can| could| should| need to| must| are going to| am going to| gonna| have to| want to| might| may)?|\b(?:fine|ok|okay|happy|good|want|plan|need|have) to)\s+(?:\w+\s+)?(?:come|circle) back (?:to|on)\s+(?P<x>`+clause+`*?)\s*(?:\b(?:`+laterish+`|once|when|after|until)\b|[.;!?,(]|$)`),
@@ -90,7 +101,7 @@ var deferRules = []rule{
 	mk("once", false, []string{"once", "after"}, `^(?:once|after) (?P<r>[^,]{3,60}),\s*(?:let'?s|lets|we should|we can|we'?ll|we need to|remind me to|i want to|we could) (?:(?:also|then|probably|definitely|just|maybe) )?(?P<x>`+clause+`{3,})`),
 }
 
-// trivialAfter are the steps that follow "once X, let's …" within the
+// reTrivialNext are the steps that follow "once X, let's …" within the
 // current work: sequencing, not deferring.
 var reTrivialNext = regexp.MustCompile(`^(?:\w+ )?(?:commit|push|merge|deploy|run|test|continue|proceed|move on|go|start|ship|release|tag|check|verify|clean up)\b`)
 
@@ -115,7 +126,6 @@ var reNegClause = regexp.MustCompile(`\b(?:so|so that|don'?t|won'?t|never|doesn'
 
 // match is one rule that fired on one sentence.
 type match struct {
-	rule     rule
 	sentence string // original case
 	idea     string // the thing named, original case; "" when it only points
 	reason   string // the condition it waits for, original case
@@ -126,7 +136,7 @@ func findDeferral(sents []string, long bool) (match, bool) {
 	for _, s := range sents {
 		ls := lower(s)
 		for _, r := range deferRules {
-			if long && !r.explicit || !r.mayMatch(ls) {
+			if long && !r.explicit || !r.need.may(ls) {
 				continue
 			}
 			m := r.re.FindStringSubmatchIndex(ls)
@@ -149,9 +159,6 @@ func findDeferral(sents []string, long bool) (match, bool) {
 				if i := strings.Index(lower(x), "please"); i >= 0 {
 					x = x[:i]
 				}
-				if group(r.re, m, s, "p") == "" {
-					x = ""
-				}
 			case "later":
 				if reLaterPlace.MatchString(ls[m[1]:]) || rePurpose.MatchString(ls[:m[0]]) {
 					continue
@@ -162,14 +169,11 @@ func findDeferral(sents []string, long bool) (match, bool) {
 					continue
 				}
 			}
-			if r.name == "not now" || r.name == "note" && x == "" || r.name == "follow up" && x == "" {
-				x = ""
-			}
 			if r.name == "note" && x == "" {
 				// "(note this also)": the sentence it sits in is the idea.
 				x = noteSentence(s)
 			}
-			return match{rule: r, sentence: s, idea: x, reason: rs}, true
+			return match{sentence: s, idea: x, reason: rs}, true
 		}
 	}
 	return match{}, false

@@ -222,13 +222,13 @@ func Prompt(in Input) []Finding {
 	sents := sentences(text)
 	var out []Finding
 
-	side, hasSide := findSide(sents, true)
+	side, hasSide := findSideMarker(sents)
 	d, hasD := findDeferral(sents, long)
 	if hasD && hasSide && d.sentence == side.sentence {
 		hasD = false
 	}
 	if !hasSide && !long {
-		if s2, ok := findSide(sents, false); ok && (!hasD || s2.sentence != d.sentence) {
+		if s2, ok := findSideImplicit(sents); ok && (!hasD || s2.sentence != d.sentence) {
 			side, hasSide = s2, true
 		}
 	}
@@ -298,9 +298,6 @@ func pendingOf(in Input) (pending, bool) {
 // the benchmarks for now, we'll do them next sprint".
 var reSkipNow = regexp.MustCompile(`\b(?:skip|leave out|drop|ignore|hold off on|postpone|not worry about|not bother with|not do|leave) (?P<x>[^.;!?\n,]{2,60}?) (?:for now|right now|yet|until)\b`)
 
-// m2 returns the submatch offsets of re in lower(s).
-func m2(re *regexp.Regexp, s string) []int { return re.FindStringSubmatchIndex(lower(s)) }
-
 var reConj = regexp.MustCompile(`^(?:or|and|but|so)\b`)
 
 var reParenName = regexp.MustCompile(`\(([^()\s]+(?: [^()\s]+){0,3})\)`)
@@ -310,9 +307,9 @@ var reParenName = regexp.MustCompile(`\(([^()\s]+(?: [^()\s]+){0,3})\)`)
 // separate feature (lastInteraction)"), else the sentence before it when
 // that one names something itself.
 func userAntecedent(sents []string, s string) string {
-	if m := reSkipNow.FindStringSubmatch(lower(s)); m != nil {
+	if m := reSkipNow.FindStringSubmatchIndex(lower(s)); m != nil {
 		i := reSkipNow.SubexpIndex("x")
-		if p := phrase(s[m2(reSkipNow, s)[2*i]:m2(reSkipNow, s)[2*i+1]]); p != "" && substantive(p) && !isPointer(p) {
+		if p := phrase(s[m[2*i]:m[2*i+1]]); p != "" && substantive(p) && !isPointer(p) {
 			return p
 		}
 	}

@@ -9,12 +9,15 @@ import (
 // asserts the kinds found and, for a finding, its exact idea.
 func TestPromptHeldOut(t *testing.T) {
 	const (
-		offer   = "I added the retry wrapper and the tests pass. Want me to add jitter to the backoff as well?"
-		choice  = "Two ways to store the tokens: in the keychain or in an encrypted file. Which do you prefer?"
-		done    = "Done: the migration runs and the seed data loads."
-		trace   = "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:\nmain.main()\n\t/home/dev/x/main.go:12 +0x1d\nexit status 2"
-		longTxt = "Here is the spec for the export feature. "
+		offer  = "I added the retry wrapper and the tests pass. Want me to add jitter to the backoff as well?"
+		choice = "Two ways to store the tokens: in the keychain or in an encrypted file. Which do you prefer?"
+		done   = "Done: the migration runs and the seed data loads."
+		trace  = "panic: runtime error: index out of range [3] with length 3\n\ngoroutine 1 [running]:\nmain.main()\n\t/home/dev/x/main.go:12 +0x1d\nexit status 2"
+		// specLine, repeated, is a prompt long enough that only explicit
+		// rules fire in it.
+		specLine = "Here is the spec for the export feature. Rows are written as they are read and the writer flushes every 500 rows. "
 	)
+	longSpec := strings.Repeat(specLine, 12)
 	tests := []struct {
 		name string
 		in   Input
@@ -111,23 +114,14 @@ func TestPromptHeldOut(t *testing.T) {
 		{"fix the issue", Input{Prompt: "fix the issue with the login redirect", Assistant: done}, "", ""},
 		{"we should also now", Input{Prompt: "we should also add a test for the empty case", Assistant: done}, "", ""},
 		{"btw question", Input{Prompt: "btw why is the CI so slow?", Assistant: done}, "", ""},
-		{"long spec", Input{Prompt: strings.Repeat(longTxt+"Rows are written as they are read and the writer flushes every 500 rows. ", 12) + "It would be nice to add a progress bar.", Assistant: done}, "", ""},
+		{"long spec", Input{Prompt: longSpec + "It would be nice to add a progress bar.", Assistant: done}, "", ""},
 		{"ask deferred", Input{Prompt: "let's come back to that after the release", Assistant: "Before wiring the cache I need one decision.", AskQuestion: "Which backend should the session cache use?", AskOptions: []string{"Redis", "SQLite"}}, Deferred, "Which backend should the session cache use"},
-		{"long spec todo", Input{Prompt: strings.Repeat(longTxt+"Rows are written as they are read and the writer flushes every 500 rows. ", 12) + "\nTODO: decide on the compression codec.", Assistant: done}, "", ""},
-		{"long spec explicit", Input{Prompt: strings.Repeat(longTxt+"Rows are written as they are read and the writer flushes every 500 rows. ", 12) + "Side note: we could also export to parquet at some point.", Assistant: done}, SideIdea, "export to parquet"},
+		{"long spec todo", Input{Prompt: longSpec + "\nTODO: decide on the compression codec.", Assistant: done}, "", ""},
+		{"long spec explicit", Input{Prompt: longSpec + "Side note: we could also export to parquet at some point.", Assistant: done}, SideIdea, "export to parquet"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Prompt(tt.in)
-			if tt.kind == "" {
-				if len(got) != 0 {
-					t.Fatalf("Prompt(%q) = %+v, want nothing", tt.in.Prompt, got)
-				}
-				return
-			}
-			if len(got) != 1 || got[0].Kind != tt.kind || got[0].Idea != tt.idea {
-				t.Fatalf("Prompt(%q) = %+v, want one %s with idea %q", tt.in.Prompt, got, tt.kind, tt.idea)
-			}
+			wantFinding(t, tt.in, tt.kind, tt.idea)
 		})
 	}
 }
@@ -169,9 +163,7 @@ func TestPromptOrdinary(t *testing.T) {
 		"keep the old endpoint for now and log a warning when it's hit",
 	}
 	for _, p := range prompts {
-		if got := Prompt(Input{Prompt: p, Assistant: done, Task: "fix the loader"}); len(got) != 0 {
-			t.Errorf("Prompt(%q) = %+v, want nothing", p, got)
-		}
+		wantFinding(t, Input{Prompt: p, Assistant: done, Task: "fix the loader"}, "", "")
 	}
 }
 
@@ -191,9 +183,7 @@ func TestPromptAnswers(t *testing.T) {
 		{"Want me to open the PR?", "not yet, one more thing: rename the flag to --dry-run"},
 	}
 	for _, tt := range tests {
-		if got := Prompt(Input{Prompt: tt.prompt, Assistant: tt.assistant}); len(got) != 0 {
-			t.Errorf("after %q, Prompt(%q) = %+v, want nothing", tt.assistant, tt.prompt, got)
-		}
+		wantFinding(t, Input{Prompt: tt.prompt, Assistant: tt.assistant}, "", "")
 	}
 }
 
@@ -223,10 +213,7 @@ func TestPromptPositives(t *testing.T) {
 		{"also the search results are sorted wrong, newest should be first", "Should I keep the old API around for a release, or remove it now?", Question, "keep the old API around for a release"},
 	}
 	for _, tt := range tests {
-		got := Prompt(Input{Prompt: tt.prompt, Assistant: tt.assistant})
-		if len(got) != 1 || got[0].Kind != tt.kind || got[0].Idea != tt.idea {
-			t.Errorf("Prompt(%q) = %+v, want one %s with idea %q", tt.prompt, got, tt.kind, tt.idea)
-		}
+		wantFinding(t, Input{Prompt: tt.prompt, Assistant: tt.assistant}, tt.kind, tt.idea)
 	}
 }
 
@@ -249,15 +236,9 @@ func TestPromptFixtures(t *testing.T) {
 		{Input{Prompt: "Theme context", AskQuestion: "Which approach should dark mode use?", AskOptions: []string{"CSS variables", "Theme context"}}, "", "", ""},
 	}
 	for _, tt := range tests {
-		got := Prompt(tt.in)
-		if tt.kind == "" {
-			if len(got) != 0 {
-				t.Errorf("Prompt(%q) = %+v, want nothing", tt.in.Prompt, got)
-			}
-			continue
-		}
-		if len(got) != 1 || got[0].Kind != tt.kind || got[0].Idea != tt.idea || got[0].Context != tt.ctx {
-			t.Errorf("Prompt(%q) = %+v, want %s idea %q context %q", tt.in.Prompt, got, tt.kind, tt.idea, tt.ctx)
+		got := wantFinding(t, tt.in, tt.kind, tt.idea)
+		if len(got) == 1 && got[0].Context != tt.ctx {
+			t.Errorf("Prompt(%q): context %q, want %q", tt.in.Prompt, got[0].Context, tt.ctx)
 		}
 	}
 }
@@ -268,13 +249,26 @@ func TestPromptFixtures(t *testing.T) {
 func TestPointerAfterReport(t *testing.T) {
 	report := "I updated the handler and the tests pass."
 	for _, p := range []string{"park that, let's look at the deploy script", "maybe later", "hmm, not now"} {
-		if got := Prompt(Input{Prompt: p, Assistant: report}); len(got) != 0 {
-			t.Errorf("after a report, Prompt(%q) = %+v, want nothing", p, got)
-		}
+		wantFinding(t, Input{Prompt: p, Assistant: report}, "", "")
 	}
 	proposal := "The tests pass. We could also add a retry budget to the upload client."
-	got := Prompt(Input{Prompt: "park that, let's look at the deploy script", Assistant: proposal})
-	if len(got) != 1 || got[0].Kind != Deferred || got[0].Idea != "add a retry budget to the upload client" {
-		t.Errorf("after a proposal: %+v", got)
+	wantFinding(t, Input{Prompt: "park that, let's look at the deploy script", Assistant: proposal}, Deferred, "add a retry budget to the upload client")
+}
+
+// wantFinding checks that Prompt(in) finds exactly one finding of kind
+// with idea, or nothing at all when kind is "". It returns what Prompt
+// found, for callers that check more fields.
+func wantFinding(t *testing.T, in Input, kind Kind, idea string) []Finding {
+	t.Helper()
+	got := Prompt(in)
+	if kind == "" {
+		if len(got) != 0 {
+			t.Errorf("after %q, Prompt(%q) = %+v, want nothing", in.Assistant, in.Prompt, got)
+		}
+		return got
 	}
+	if len(got) != 1 || got[0].Kind != kind || got[0].Idea != idea {
+		t.Errorf("after %q, Prompt(%q) = %+v, want one %s with idea %q", in.Assistant, in.Prompt, got, kind, idea)
+	}
+	return got
 }

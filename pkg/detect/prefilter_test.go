@@ -66,13 +66,13 @@ func TestPrefiltersAreNecessary(t *testing.T) {
 			t.Errorf("mayLead(%q) = false, but reLead matches", l)
 		}
 		for i, r := range claudeRules {
-			if !r.may(l) && r.re.MatchString(l) {
-				t.Errorf("claude rule C%d: may(%q) = false, but its regexp matches", i+1, l)
+			if !r.need.may(l) && r.re.MatchString(l) {
+				t.Errorf("claude rule C%d: need.may(%q) = false, but its regexp matches", i+1, l)
 			}
 		}
 		for _, r := range deferRules {
-			if !r.mayMatch(l) && r.re.MatchString(l) {
-				t.Errorf("rule %s: mayMatch(%q) = false, but its regexp matches", r.name, l)
+			if !r.need.may(l) && r.re.MatchString(l) {
+				t.Errorf("rule %s: need.may(%q) = false, but its regexp matches", r.name, l)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	regexp "github.com/openloop/openloop/internal/lazyre"
+	"github.com/openloop/openloop/internal/textcut"
 )
 
 var (
@@ -154,13 +155,9 @@ func stripMD(s string) string {
 	return strings.TrimSpace(strings.TrimLeft(s, "# "))
 }
 
-// tail joins lines and keeps the last max bytes.
+// tail joins lines and keeps the last max bytes, cut on a rune boundary.
 func tail(lines []string, max int) string {
-	s := strings.Join(lines, "\n")
-	if len(s) > max {
-		s = s[len(s)-max:]
-	}
-	return s
+	return textcut.Tail(strings.Join(lines, "\n"), max)
 }
 
 // parkable reports whether a question is worth parking when left behind:

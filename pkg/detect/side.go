@@ -29,19 +29,21 @@ var (
 	reAsideCue = regexp.MustCompile(`\b(?:also|future|someday|eventually|at some point|later|one day|going forward)\b`)
 )
 
+// The prefilters of reSideMarker, reIdeaCue and S2 (holdsAny before the
+// regexp).
 var (
-	sideMarkerKeys   = rule{keys: []string{"btw", "note to self", "by the way", "side note", "sidenote", "side idea", "separate idea", "random", "unrelated", "tangent", "topic", "idea", "thought", "thinking", "suggestion"}}
-	ideaCueKeys      = rule{keys: []string{"should", "could", "might", "would", "may ", "can ", "'d ", "need to", "want to", "ought", "nice", "worth", "consider", "maybe", "some point", "someday", "eventually", "future", "forward", "what if", "how about", "idea", "wonder", "term"}}
-	sideImplicitKeys = rule{keys: []string{"wonder", " be ", "future", "(", "eventually", "someday", "some point", "one day", "forward", "nice", "term"}}
+	sideMarkerKeys   = []string{"btw", "note to self", "by the way", "side note", "sidenote", "side idea", "separate idea", "random", "unrelated", "tangent", "topic", "idea", "thought", "thinking", "suggestion"}
+	ideaCueKeys      = []string{"should", "could", "might", "would", "may ", "can ", "'d ", "need to", "want to", "ought", "nice", "worth", "consider", "maybe", "some point", "someday", "eventually", "future", "forward", "what if", "how about", "idea", "wonder", "term"}
+	sideImplicitKeys = []string{"wonder", " be ", "future", "(", "eventually", "someday", "some point", "one day", "forward", "nice", "term"}
 )
 
-// findSide looks for a side idea. explicitOnly keeps rule S1 alone (for
-// long prompts); implicit=false skips S2 (used when a deferral already won
-// the sentence).
-func findSide(sents []string, explicitOnly bool) (match, bool) {
+// findSideMarker looks for a side idea announced by a marker (rule S1):
+// the first sentence whose marker is followed by an idea, not a request or
+// a question for Claude.
+func findSideMarker(sents []string) (match, bool) {
 	for _, s := range sents {
 		ls := lower(s)
-		if !sideMarkerKeys.mayMatch(ls) {
+		if !holdsAny(ls, sideMarkerKeys) {
 			continue
 		}
 		m := reSideMarker.FindStringSubmatchIndex(ls)
@@ -52,7 +54,7 @@ func findSide(sents []string, explicitOnly bool) (match, bool) {
 		lx := lower(x)
 		marker := ls[m[0] : m[1]-len(x)]
 		named := strings.Contains(marker, "idea") || strings.Contains(marker, "thought") || strings.Contains(marker, "suggestion")
-		if !named && !(ideaCueKeys.mayMatch(lx) && reIdeaCue.MatchString(lx)) {
+		if !named && !(holdsAny(lx, ideaCueKeys) && reIdeaCue.MatchString(lx)) {
 			continue
 		}
 		if strings.HasSuffix(strings.TrimSpace(lx), "?") && reAskClaude.MatchString(lx) && !strings.Contains(lx, "wonder") {
@@ -61,37 +63,40 @@ func findSide(sents []string, explicitOnly bool) (match, bool) {
 		if rePolite.MatchString(lx) {
 			continue // "btw, it would be great if you could update the README"
 		}
-		return match{rule: rule{name: "marker", explicit: true}, sentence: s, idea: x}, true
+		return match{sentence: s, idea: x}, true
 	}
-	if explicitOnly {
-		return match{}, false
-	}
+	return match{}, false
+}
+
+// findSideImplicit looks for a side idea without a marker (rule S2): the
+// first sentence where one of S2's patterns names a non-empty idea that is
+// not a polite request for now.
+func findSideImplicit(sents []string) (match, bool) {
 	for i, s := range sents {
 		ls := lower(s)
-		if !sideImplicitKeys.mayMatch(ls) {
+		if !holdsAny(ls, sideImplicitKeys) {
 			continue
 		}
-		try := func(name string, re *regexp.Regexp, ok func() bool) (match, bool) {
+		try := func(re *regexp.Regexp, ok func() bool) (match, bool) {
 			m := re.FindStringSubmatchIndex(ls)
 			if m == nil || ok != nil && !ok() {
 				return match{}, false
 			}
-			return match{rule: rule{name: name}, sentence: s, idea: group(re, m, s, "x")}, true
+			return match{sentence: s, idea: group(re, m, s, "x")}, true
 		}
 		aside := func() bool { return i > 0 || reAsideCue.MatchString(ls) }
 		for _, c := range []struct {
-			name string
-			re   *regexp.Regexp
-			ok   func() bool
+			re *regexp.Regexp
+			ok func() bool // an extra condition, nil for none
 		}{
-			{"wonder", reWonder, nil},
-			{"future", reFuture, nil},
-			{"paren", reParen, nil},
-			{"sometime", reSometime, nil},
-			{"forward", reForward, func() bool { return reModal.MatchString(ls) }},
-			{"nice", reNice, aside},
+			{reWonder, nil},
+			{reFuture, nil},
+			{reParen, nil},
+			{reSometime, nil},
+			{reForward, func() bool { return reModal.MatchString(ls) }},
+			{reNice, aside},
 		} {
-			if mt, ok := try(c.name, c.re, c.ok); ok && strings.TrimSpace(mt.idea) != "" && !rePolite.MatchString(lower(mt.idea)) {
+			if mt, ok := try(c.re, c.ok); ok && strings.TrimSpace(mt.idea) != "" && !rePolite.MatchString(lower(mt.idea)) {
 				return mt, true
 			}
 		}

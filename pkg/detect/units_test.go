@@ -19,7 +19,7 @@ func TestTrailingQuestion(t *testing.T) {
 		{"It'll tell us:\n1. where it spawned\n2. how big it is", "", false},
 		{"### Why?\nThe cache was cold.", "", false},
 		{"", "", false},
-		{"Want me to fix it? " + string(make([]byte, 0)) + "The change is small and contained to one file, touching only the parser and its tests; nothing else depends on it, so the risk is low and the review will be quick. I can also add a fuzz test for the new branch while I am there, and update the changelog entry.", "", false},
+		{"Want me to fix it? The change is small and contained to one file, touching only the parser and its tests; nothing else depends on it, so the risk is low and the review will be quick. I can also add a fuzz test for the new branch while I am there, and update the changelog entry.", "", false},
 	}
 	for _, tt := range tests {
 		got, ok := TrailingQuestion(tt.msg)
@@ -149,6 +149,25 @@ func TestParkable(t *testing.T) {
 	for _, tt := range tests {
 		if got := parkable(tt.q); got != tt.ok {
 			t.Errorf("parkable(%q) = %v, want %v", tt.q, got, tt.ok)
+		}
+	}
+}
+
+// TestTailRuneSafe: the prose kept before a question never starts inside
+// a multi-byte character.
+func TestTailRuneSafe(t *testing.T) {
+	for _, tt := range []struct {
+		lines []string
+		max   int
+		want  string
+	}{
+		{[]string{"ab", "cd"}, 10, "ab\ncd"},
+		{[]string{"ab", "cd"}, 4, "b\ncd"},
+		{[]string{"café", "ok"}, 4, "\nok"}, // "é\nok" is 5 bytes: é is dropped whole
+		{[]string{"café", "ok"}, 5, "é\nok"},
+	} {
+		if got := tail(tt.lines, tt.max); got != tt.want {
+			t.Errorf("tail(%q, %d) = %q, want %q", tt.lines, tt.max, got, tt.want)
 		}
 	}
 }
