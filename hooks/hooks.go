@@ -188,12 +188,17 @@ type parked struct {
 	failed  []string     // "<idea>: <error>" for entries that could not be written
 }
 
-// park writes each entry through the store (which dedupes and caps). An
-// entry that fails does not stop the others. The error is non-nil only
+// park resolves the event's project and writes each entry through the
+// store (which dedupes and caps). An entry that fails does not stop the
+// others. The error is non-nil only
 // when something failed and nothing was parked: then there is nothing to
 // tell the user but the error.
-func park(p project.Paths, now func() time.Time, entries []store.Entry) (*parked, error) {
-	out := &parked{st: store.Open(p.MemoryDir, now)}
+func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
+	p, err := cfg.paths(ev)
+	if err != nil {
+		return nil, err
+	}
+	out := &parked{st: store.Open(p.MemoryDir, cfg.Now)}
 	var errs []error
 	for _, e := range entries {
 		res, err := out.st.Park(e)

@@ -135,13 +135,10 @@ func FuzzHandle(f *testing.F) {
 // the ones that were; when nothing was parked the error is returned.
 func TestParkPartialFailure(t *testing.T) {
 	cfg, dir := testConfig(t)
-	p, err := cfg.paths(Event{Cwd: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev := Event{Cwd: dir}
 	good := store.Entry{Kind: store.KindDeferred, Idea: "retry budget", Context: "auth first"}
 	bad := store.Entry{Kind: store.KindDeferred, Idea: "..", Context: "x"}
-	pk, err := park(p, cfg.Now, []store.Entry{bad, good})
+	pk, err := park(cfg, ev, []store.Entry{bad, good})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +146,7 @@ func TestParkPartialFailure(t *testing.T) {
 	if !strings.HasPrefix(msg, "parked: retry-budget\n") || !strings.Contains(msg, `openloop: could not park "..": nothing to park`) {
 		t.Errorf("systemMessage = %q", msg)
 	}
-	if _, err := park(p, cfg.Now, []store.Entry{bad}); err == nil {
+	if _, err := park(cfg, ev, []store.Entry{bad}); err == nil {
 		t.Error("all entries failed, no error")
 	}
 }

@@ -40,11 +40,7 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 	if len(entries) == 0 {
 		return nil, nil
 	}
-	p, err := cfg.paths(ev)
-	if err != nil {
-		return nil, err
-	}
-	pk, err := park(p, cfg.Now, entries)
+	pk, err := park(cfg, ev, entries)
 	if err != nil {
 		return nil, err
 	}

@@ -58,11 +58,7 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 		}
 		entries = append(entries, e)
 	}
-	p, err := cfg.paths(ev)
-	if err != nil {
-		return nil, err
-	}
-	pk, err := park(p, cfg.Now, entries)
+	pk, err := park(cfg, ev, entries)
 	if err != nil {
 		return nil, err
 	}
