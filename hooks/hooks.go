@@ -15,11 +15,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/openloop/openloop/internal/textcut"
 	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/openloop/openloop/internal/jsonguard"
+	"github.com/openloop/openloop/internal/textcut"
 
 	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/store"
@@ -29,39 +31,10 @@ import (
 // real payloads far below it; a bigger one is refused without being parsed.
 const MaxPayload = 64 << 20
 
-// MaxDepth bounds how deeply the payload's arrays and objects may nest.
-// gjson validates recursively: 20 million "[" (40 MB, under MaxPayload)
-// overflow Go's 1 GB stack, a fatal error that exits 2 and would erase the
-// prompt. Real payloads nest a handful of levels.
-const MaxDepth = 1000
-
-// tooDeep reports whether JSON text nests arrays and objects deeper than
-// max, scanning once and skipping strings.
-func tooDeep(b []byte, max int) bool {
-	depth, inStr, esc := 0, false, false
-	for _, c := range b {
-		switch {
-		case inStr:
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				inStr = false
-			}
-		case c == '"':
-			inStr = true
-		case c == '[' || c == '{':
-			if depth++; depth > max {
-				return true
-			}
-		case c == ']' || c == '}':
-			depth--
-		}
-	}
-	return false
-}
+// MaxDepth bounds how deeply the payload's arrays and objects may nest
+// (see jsonguard: gjson's validator recurses, and a stack overflow is a
+// fatal error that exits 2).
+const MaxDepth = jsonguard.MaxDepth
 
 // TailBudget is how many bytes at the end of a transcript the hooks read,
 // whatever the file's size.
@@ -121,7 +94,7 @@ func Parse(payload []byte) (Event, error) {
 	if len(payload) > MaxPayload {
 		return Event{}, fmt.Errorf("%w: payload is larger than %d MB", ErrPayload, MaxPayload>>20)
 	}
-	if tooDeep(payload, MaxDepth) {
+	if jsonguard.TooDeep(payload, MaxDepth) {
 		return Event{}, fmt.Errorf("%w: JSON nested deeper than %d levels", ErrPayload, MaxDepth)
 	}
 	if !gjson.ValidBytes(payload) {

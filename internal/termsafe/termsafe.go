@@ -1,0 +1,95 @@
+// Package termsafe makes text that openloop did not write safe to print on
+// a terminal or to hand to Claude. Item names and descriptions, commit
+// subjects, hand-written items and hook payloads can hold ESC sequences
+// (clear the screen, move the cursor over list lines, set the window
+// title, write the clipboard through OSC 52), BEL, C1 controls, or
+// Unicode format characters that reorder or hide text (bidi overrides such
+// as U+202E, zero-width characters). None of those reach the output: each
+// is replaced by a visible escape (`\x1b`, `\u202e`), so what was there is
+// still shown, and a user reporting it can quote it.
+package termsafe
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// unsafeRune reports the runes that are escaped: C0 controls, DEL, C1
+// controls, and the format characters that change how the text around
+// them is shown.
+func unsafeRune(r rune) bool {
+	switch {
+	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
+		return true
+	case r == 0x061c, // Arabic letter mark
+		r >= 0x200b && r <= 0x200f, // zero-width space/joiners, LRM, RLM
+		r >= 0x2028 && r <= 0x202e, // line/paragraph separators, bidi embeddings and overrides
+		r >= 0x2060 && r <= 0x2064, // word joiner, invisible operators
+		r >= 0x2066 && r <= 0x2069, // bidi isolates
+		r == 0xfeff:                // zero-width no-break space
+		return true
+	}
+	return false
+}
+
+func escape(b *strings.Builder, r rune) {
+	if r < 0x80 {
+		fmt.Fprintf(b, `\x%02x`, r)
+	} else {
+		fmt.Fprintf(b, `\u%04x`, r)
+	}
+}
+
+// Line is s made safe for one line of output: every control and format
+// character is escaped, a tab becomes a space, and invalid UTF-8 becomes
+// U+FFFD.
+func Line(s string) string { return clean(s, false) }
+
+// Text is s made safe for multi-line output: like Line, but line feeds and
+// tabs are kept.
+func Text(s string) string { return clean(s, true) }
+
+func clean(s string, multiline bool) string {
+	if isSafe(s, multiline) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteRune(utf8.RuneError)
+		case r == '\t' && !multiline:
+			b.WriteByte(' ')
+		case (r == '\n' || r == '\t') && multiline:
+			b.WriteRune(r)
+		case unsafeRune(r):
+			escape(&b, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isSafe is the fast path: most text needs no change.
+func isSafe(s string, multiline bool) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return !strings.ContainsFunc(s[i:], func(r rune) bool {
+				return r == utf8.RuneError || unsafeRune(r) && !(multiline && (r == '\n' || r == '\t'))
+			}) && utf8.ValidString(s[i:])
+		}
+		if c < 0x20 || c == 0x7f {
+			if multiline && (c == '\n' || c == '\t') {
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}

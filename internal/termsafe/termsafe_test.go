@@ -1,0 +1,55 @@
+package termsafe
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestLine(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"plain text — ünïcode 中文", "plain text — ünïcode 中文"},
+		{"clear\x1b[2Jscreen", `clear\x1b[2Jscreen`},
+		{"title\x1b]0;pwned\x07", `title\x1b]0;pwned\x07`},
+		{"clip\x1b]52;c;ZXZpbA==\x1b\\", `clip\x1b]52;c;ZXZpbA==\x1b\`},
+		{"a\nb\rc\td", `a\x0ab\x0dc d`},
+		{"nul\x00byte", `nul\x00byte`},
+		{"del\x7f", `del\x7f`},
+		{"c1\u009bcsi", `c1\u009bcsi`},
+		{"evil\u202eexe.txt", `evil\u202eexe.txt`},
+		{"iso\u2066late\u2069", `iso\u2066late\u2069`},
+		{"zero\u200bwidth", `zero\u200bwidth`},
+		{"bad\xffutf8", "bad\uFFFDutf8"},
+	} {
+		if got := Line(c.in); got != c.want {
+			t.Errorf("Line(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	in := "## Title\n- one\x1b[1A\tx\n"
+	want := "## Title\n- one\\x1b[1A\tx\n"
+	if got := Text(in); got != want {
+		t.Errorf("Text = %q, want %q", got, want)
+	}
+}
+
+func FuzzLine(f *testing.F) {
+	f.Add("a\x1b[2J\u202eb")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, out := range []string{Line(s), Text(s)} {
+			if !utf8.ValidString(out) {
+				t.Fatalf("invalid UTF-8 out of %q", s)
+			}
+			for _, r := range out {
+				if unsafeRune(r) && r != '\n' && r != '\t' {
+					t.Fatalf("unsafe rune %U left in %q", r, out)
+				}
+			}
+		}
+		if strings.ContainsAny(Line(s), "\n\t") {
+			t.Fatalf("Line kept a newline or tab: %q", Line(s))
+		}
+	})
+}
