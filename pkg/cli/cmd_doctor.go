@@ -30,7 +30,7 @@ func runDoctor(e *Env, args []string) int {
 		errorf(e.Stderr, "doctor: %v", err)
 		return ExitFailure
 	}
-	all := scopes(p)
+	all := settings.Scopes(p.Cwd, p.Root, p.ConfigDir)
 	var probs []problem
 	add := func(fix, format string, a ...any) { probs = append(probs, problem{fmt.Sprintf(format, a...), fix}) }
 
@@ -62,28 +62,28 @@ func runDoctor(e *Env, args []string) int {
 	reg := map[string][]entry{} // event → handlers, in scope order
 	plugin := ""
 	for _, sc := range all {
-		data, ok, err := readOptional(sc.settings)
+		data, ok, err := readOptional(sc.Settings)
 		if err != nil || !ok {
 			continue
 		}
 		found, err := settings.Find(data)
 		if err != nil {
-			add("fix the file: Claude Code does not read an invalid settings file", "%s: %v", sc.settings, err)
+			add("fix the file: Claude Code does not read an invalid settings file", "%s: %v", sc.Settings, err)
 			continue
 		}
 		for _, f := range found {
-			reg[f.Event] = append(reg[f.Event], entry{f, sc.name})
+			reg[f.Event] = append(reg[f.Event], entry{f, sc.Name})
 			if err := checkProgram(e, f.Program); err != nil {
-				add("openloop install --scope "+sc.name+" (it rewrites the hook to run the binary you run it with)",
-					"the %s hook at %s scope runs %s: %v", f.Event, sc.name, f.Program, err)
+				add("openloop install --scope "+sc.Name+" (it rewrites the hook to run the binary you run it with)",
+					"the %s hook at %s scope runs %s: %v", f.Event, sc.Name, f.Program, err)
 			}
 		}
 		if gjson.GetBytes(data, "disableAllHooks").Bool() {
-			add("remove \"disableAllHooks\" from "+sc.settings, "%s sets \"disableAllHooks\": no hook runs", sc.settings)
+			add("remove \"disableAllHooks\" from "+sc.Settings, "%s sets \"disableAllHooks\": no hook runs", sc.Settings)
 		}
 		gjson.GetBytes(data, "enabledPlugins").ForEach(func(k, v gjson.Result) bool {
 			if strings.HasPrefix(k.String(), "openloop@") && (v.Bool() || v.IsArray()) {
-				plugin = k.String() + " (" + sc.name + " scope)"
+				plugin = k.String() + " (" + sc.Name + " scope)"
 			}
 			return true
 		})
@@ -129,27 +129,27 @@ func runDoctor(e *Env, args []string) int {
 }
 
 // doctorCommand reports where the /session command file is and checks it.
-func doctorCommand(e *Env, all []scope, plugin string, row func(string, string, ...any), add func(string, string, ...any)) {
+func doctorCommand(e *Env, all []settings.Scope, plugin string, row func(string, string, ...any), add func(string, string, ...any)) {
 	var where []string
 	seen := map[string]bool{}
 	for _, sc := range all {
-		if seen[sc.command] {
+		if seen[sc.Command] {
 			continue
 		}
-		seen[sc.command] = true
-		data, ok, err := readOptional(sc.command)
+		seen[sc.Command] = true
+		data, ok, err := readOptional(sc.Command)
 		if err != nil || !ok {
 			continue
 		}
 		exe, _, ours := settings.ParseCommandFile(data)
 		if !ours {
 			add("move it away, then run openloop install",
-				"%s is another /session command (the seed's, or edited since openloop wrote it)", sc.command)
+				"%s is another /session command (the seed's, or edited since openloop wrote it)", sc.Command)
 			continue
 		}
-		where = append(where, sc.name)
+		where = append(where, sc.Name)
 		if err := checkProgram(e, exe); err != nil {
-			add("openloop install --scope "+sc.name, "%s runs %s: %v", sc.command, exe, err)
+			add("openloop install --scope "+sc.Name, "%s runs %s: %v", sc.Command, exe, err)
 		}
 	}
 	switch {

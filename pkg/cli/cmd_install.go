@@ -29,8 +29,8 @@ func runInstall(e *Env, args []string) int {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
 	}
-	all := scopes(p)
-	sc, err := pickScope(all, *scopeName)
+	all := settings.Scopes(p.Cwd, p.Root, p.ConfigDir)
+	sc, err := settings.PickScope(all, *scopeName)
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitUsage
@@ -42,7 +42,7 @@ func runInstall(e *Env, args []string) int {
 		return ExitFailure
 	}
 
-	oldSettings, _, err := readOptional(sc.settings)
+	oldSettings, _, err := readOptional(sc.Settings)
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
@@ -50,18 +50,18 @@ func runInstall(e *Env, args []string) int {
 	hookCmd := settings.HookCommand(exe)
 	newSettings, changes, err := settings.Install(oldSettings, hookCmd)
 	if err != nil {
-		errorf(e.Stderr, "install: %s: %v", sc.settings, err)
+		errorf(e.Stderr, "install: %s: %v", sc.Settings, err)
 		hintf(e.Stderr, "fix or move the file, then run 'openloop install' again; nothing was changed")
 		return ExitFailure
 	}
-	oldCmd, cmdExists, err := readOptional(sc.command)
+	oldCmd, cmdExists, err := readOptional(sc.Command)
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
 	}
 	_, nonce, ours := settings.ParseCommandFile(oldCmd)
 	if cmdExists && !ours {
-		errorf(e.Stderr, "install: %s exists and was not written by openloop", sc.command)
+		errorf(e.Stderr, "install: %s exists and was not written by openloop", sc.Command)
 		hintf(e.Stderr, "it may be the /session command that openloop replaces: move it away, then run 'openloop install' again; nothing was changed")
 		return ExitFailure
 	}
@@ -74,32 +74,32 @@ func runInstall(e *Env, args []string) int {
 	newCmd := settings.CommandFile(exe, nonce)
 
 	if *dry {
-		diff(e.Stdout, sc.settings, oldSettings, newSettings)
-		diff(e.Stdout, sc.command, oldCmd, newCmd)
+		diff(e.Stdout, sc.Settings, oldSettings, newSettings)
+		diff(e.Stdout, sc.Command, oldCmd, newCmd)
 		return ExitOK
 	}
 	settingsChanged := !bytes.Equal(oldSettings, newSettings)
 	cmdChanged := !bytes.Equal(oldCmd, newCmd)
 	if settingsChanged {
-		if err := writeUserFile(e, sc.settings, newSettings); err != nil {
+		if err := writeUserFile(e, sc.Settings, newSettings); err != nil {
 			errorf(e.Stderr, "install: %v", err)
 			return ExitFailure
 		}
 	}
 	if cmdChanged {
-		if err := writeUserFile(e, sc.command, newCmd); err != nil {
+		if err := writeUserFile(e, sc.Command, newCmd); err != nil {
 			errorf(e.Stderr, "install: %v", err)
 			hintf(e.Stderr, "the hooks are registered; run 'openloop install' again to write the command")
 			return ExitFailure
 		}
 	}
 	if settingsChanged || cmdChanged {
-		fmt.Fprintf(e.Stdout, "Installed openloop (scope %s)\n", sc.name)
+		fmt.Fprintf(e.Stdout, "Installed openloop (scope %s)\n", sc.Name)
 	} else {
-		fmt.Fprintf(e.Stdout, "Already installed (scope %s); nothing changed\n", sc.name)
+		fmt.Fprintf(e.Stdout, "Already installed (scope %s); nothing changed\n", sc.Name)
 	}
-	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.settings, describe(changes))
-	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.command, map[bool]string{true: "written", false: "unchanged"}[cmdChanged])
+	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.Settings, describe(changes))
+	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.Command, map[bool]string{true: "written", false: "unchanged"}[cmdChanged])
 	fmt.Fprintf(e.Stdout, "  hook command: %s\n", hookCmd)
 	if settingsChanged || cmdChanged {
 		fmt.Fprintln(e.Stdout, "New Claude Code sessions pick this up; check with 'openloop doctor'.")

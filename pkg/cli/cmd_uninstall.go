@@ -27,14 +27,14 @@ func runUninstall(e *Env, args []string) int {
 		errorf(e.Stderr, "uninstall: %v", err)
 		return ExitFailure
 	}
-	all := scopes(p)
-	sc, err := pickScope(all, *scopeName)
+	all := settings.Scopes(p.Cwd, p.Root, p.ConfigDir)
+	sc, err := settings.PickScope(all, *scopeName)
 	if err != nil {
 		errorf(e.Stderr, "uninstall: %v", err)
 		return ExitUsage
 	}
 
-	oldSettings, exists, err := readOptional(sc.settings)
+	oldSettings, exists, err := readOptional(sc.Settings)
 	if err != nil {
 		errorf(e.Stderr, "uninstall: %v", err)
 		return ExitFailure
@@ -43,7 +43,7 @@ func runUninstall(e *Env, args []string) int {
 	if exists {
 		newSettings, changes, err = settings.Uninstall(oldSettings)
 		if err != nil {
-			errorf(e.Stderr, "uninstall: %s: %v", sc.settings, err)
+			errorf(e.Stderr, "uninstall: %s: %v", sc.Settings, err)
 			hintf(e.Stderr, "fix the file, then run 'openloop uninstall' again; nothing was changed")
 			return ExitFailure
 		}
@@ -52,7 +52,7 @@ func runUninstall(e *Env, args []string) int {
 		}
 	}
 
-	oldCmd, cmdExists, err := readOptional(sc.command)
+	oldCmd, cmdExists, err := readOptional(sc.Command)
 	if err != nil {
 		errorf(e.Stderr, "uninstall: %v", err)
 		return ExitFailure
@@ -74,64 +74,64 @@ func runUninstall(e *Env, args []string) int {
 	}
 
 	if *dry {
-		diff(e.Stdout, sc.settings, oldSettings, newSettings)
-		diff(e.Stdout, sc.command, oldCmd, newCmd)
+		diff(e.Stdout, sc.Settings, oldSettings, newSettings)
+		diff(e.Stdout, sc.Command, oldCmd, newCmd)
 		return ExitOK
 	}
 	switch {
 	case !exists:
 	case newSettings == nil:
-		if err := os.Remove(sc.settings); err != nil {
+		if err := os.Remove(sc.Settings); err != nil {
 			errorf(e.Stderr, "uninstall: %v", err)
 			return ExitFailure
 		}
-		if sc.name != "user" { // never the user's Claude Code config dir
-			removeIfEmpty(filepath.Dir(sc.settings))
+		if sc.Name != "user" { // never the user's Claude Code config dir
+			removeIfEmpty(filepath.Dir(sc.Settings))
 		}
 	case !bytes.Equal(oldSettings, newSettings):
-		if err := writeUserFile(e, sc.settings, newSettings); err != nil {
+		if err := writeUserFile(e, sc.Settings, newSettings); err != nil {
 			errorf(e.Stderr, "uninstall: %v", err)
 			return ExitFailure
 		}
 	}
 	if cmdExists && newCmd == nil {
-		if err := os.Remove(sc.command); err != nil {
+		if err := os.Remove(sc.Command); err != nil {
 			errorf(e.Stderr, "uninstall: %v", err)
 			return ExitFailure
 		}
-		removeIfEmpty(filepath.Dir(sc.command))
-		if sc.name != "user" {
-			removeIfEmpty(filepath.Dir(filepath.Dir(sc.command)))
+		removeIfEmpty(filepath.Dir(sc.Command))
+		if sc.Name != "user" {
+			removeIfEmpty(filepath.Dir(filepath.Dir(sc.Command)))
 		}
 	}
 
-	fmt.Fprintf(e.Stdout, "Uninstalled openloop (scope %s)\n", sc.name)
+	fmt.Fprintf(e.Stdout, "Uninstalled openloop (scope %s)\n", sc.Name)
 	switch {
 	case !exists:
-		fmt.Fprintf(e.Stdout, "  %s: not there\n", sc.settings)
+		fmt.Fprintf(e.Stdout, "  %s: not there\n", sc.Settings)
 	case newSettings == nil:
-		fmt.Fprintf(e.Stdout, "  %s: removed (it held only openloop's hooks)\n", sc.settings)
+		fmt.Fprintf(e.Stdout, "  %s: removed (it held only openloop's hooks)\n", sc.Settings)
 	default:
-		fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.settings, describe(changes))
+		fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.Settings, describe(changes))
 	}
-	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.command, cmdNote)
+	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.Command, cmdNote)
 	return ExitOK
 }
 
 // sharedBy names another scope that uses the same command file and still
 // registers openloop's hooks ("" when none does): project and local share
 // <cwd>/.claude/commands/session.md.
-func sharedBy(all []scope, sc scope) string {
+func sharedBy(all []settings.Scope, sc settings.Scope) string {
 	for _, o := range all {
-		if o.name == sc.name || o.command != sc.command {
+		if o.Name == sc.Name || o.Command != sc.Command {
 			continue
 		}
-		data, _, err := readOptional(o.settings)
+		data, _, err := readOptional(o.Settings)
 		if err != nil || data == nil {
 			continue
 		}
 		if found, err := settings.Find(data); err == nil && len(found) > 0 {
-			return o.name
+			return o.Name
 		}
 	}
 	return ""

@@ -1,5 +1,9 @@
 package cli
 
+// Files that install and uninstall read and replace for the user, and the
+// diff that --dry-run prints. Which files those are (the scopes) is
+// pkg/settings' Scopes.
+
 import (
 	"bytes"
 	"crypto/rand"
@@ -12,44 +16,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/store"
 )
-
-// A scope is a pair of files where Claude Code reads hooks and commands.
-type scope struct {
-	name     string // "project", "local" or "user"
-	settings string // the settings file
-	command  string // the /session command file
-}
-
-// scopes are the three scopes of a project:
-//
-//   - project: <cwd>/.claude/settings.json (Claude Code reads the shared
-//     file only from the directory it was started in) and
-//     <cwd>/.claude/commands/session.md;
-//   - local: <repository root>/.claude/settings.local.json (where Claude
-//     Code 2.1.211+ reads it) and the project's command file;
-//   - user: <config dir>/settings.json and <config dir>/commands/session.md,
-//     the config dir being $CLAUDE_CONFIG_DIR or ~/.claude.
-func scopes(p project.Paths) []scope {
-	cmd := filepath.Join(p.Cwd, ".claude", "commands", "session.md")
-	return []scope{
-		{"project", filepath.Join(p.Cwd, ".claude", "settings.json"), cmd},
-		{"local", filepath.Join(p.Root, ".claude", "settings.local.json"), cmd},
-		{"user", filepath.Join(p.ConfigDir, "settings.json"), filepath.Join(p.ConfigDir, "commands", "session.md")},
-	}
-}
-
-// pickScope returns the scope named name.
-func pickScope(all []scope, name string) (scope, error) {
-	for _, s := range all {
-		if s.name == name {
-			return s, nil
-		}
-	}
-	return scope{}, fmt.Errorf("unknown scope %q (want project, local or user)", name)
-}
 
 // readOptional reads a file; a missing file is nil data and no error.
 func readOptional(path string) ([]byte, bool, error) {
