@@ -71,6 +71,8 @@ func Params() testscript.Params {
 			"fixture":       cmdFixture,
 			"payload":       cmdPayload,
 			"bigfile":       cmdBigfile,
+			"exits":         cmdExits,
+			"nested":        cmdNested,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "root" {

@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -38,7 +36,7 @@ func runResume(e *Env, args []string) int {
 		return ExitFailure
 	}
 	if *asJSON {
-		return writeJSON(e, resumeJSON(s, p.MemoryDir, items))
+		return writeJSON(e, s.View(items))
 	}
 	renderResume(e.Stdout, s, items)
 	return ExitOK
@@ -82,49 +80,6 @@ func renderResume(w io.Writer, s *store.Store, items []store.Item) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "→ /session archive <slug> to close an item")
 	fmt.Fprintln(w, "→ /session summary for a full session digest")
-}
-
-// itemJSON is one item in --json output.
-type itemJSON struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-	File        string `json:"file"`
-	Path        string `json:"path"`
-	Modified    string `json:"modified"`
-	AgeDays     int    `json:"age_days"`
-	Stale       bool   `json:"stale"`
-	Damaged     string `json:"damaged,omitempty"`
-}
-
-type resumeOut struct {
-	Date      string     `json:"date"`
-	MemoryDir string     `json:"memory_dir"`
-	Count     int        `json:"count"`
-	Max       int        `json:"max"`
-	Items     []itemJSON `json:"items"`
-}
-
-func itemsJSON(s *store.Store, dir string, items []store.Item) []itemJSON {
-	out := make([]itemJSON, 0, len(items))
-	for _, it := range items {
-		j := itemJSON{
-			Name: it.Name, Description: it.Description, File: it.File,
-			Path: filepath.Join(dir, it.File), Modified: it.ModTime.UTC().Format(time.RFC3339),
-			AgeDays: s.Age(it), Stale: s.Stale(it),
-		}
-		if it.Damaged != nil {
-			j.Damaged = it.Damaged.Error()
-		}
-		out = append(out, j)
-	}
-	return out
-}
-
-func resumeJSON(s *store.Store, dir string, items []store.Item) resumeOut {
-	return resumeOut{
-		Date: s.Now().Format("2006-01-02"), MemoryDir: dir,
-		Count: len(items), Max: store.MaxOpen, Items: itemsJSON(s, dir, items),
-	}
 }
 
 func writeJSON(e *Env, v any) int {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/openloop/openloop/internal/jsonguard"
 )
 
 // state folds transcript lines, oldest first, into what a Tail reports.
@@ -42,7 +44,9 @@ func (s *state) line(b []byte) {
 	if t := gjson.GetBytes(b, "type"); t.Type != gjson.String || t.Str != "user" && t.Str != "assistant" {
 		return
 	}
-	if !gjson.ValidBytes(b) {
+	// jsonguard first: gjson's validator recurses once per nesting level,
+	// and a line of a few million "[" would overflow the stack (exit 2).
+	if !jsonguard.Valid(b) {
 		return
 	}
 	r := gjson.ParseBytes(b)

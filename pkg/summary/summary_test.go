@@ -1,4 +1,4 @@
-package cli
+package summary
 
 import (
 	"os"
@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/openloop/openloop/pkg/gitlog"
-	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/store"
 	"github.com/openloop/openloop/pkg/transcript"
 )
@@ -27,8 +26,8 @@ func TestValidSessionID(t *testing.T) {
 		"a b":                                  false,
 		strings.Repeat("a", 129):               false,
 	} {
-		if got := validSessionID(id); got != want {
-			t.Errorf("validSessionID(%q) = %v", id, got)
+		if got := ValidSessionID(id); got != want {
+			t.Errorf("ValidSessionID(%q) = %v", id, got)
 		}
 	}
 }
@@ -45,25 +44,25 @@ func touch(t *testing.T, path string, age time.Duration) {
 
 func TestFindTranscript(t *testing.T) {
 	cfg := t.TempDir()
-	p := project.Paths{ConfigDir: cfg, TranscriptDir: filepath.Join(cfg, "projects", "-work-repo")}
-	if path, id := findTranscript(p, ""); path != "" || id != "" {
+	p := Transcripts{ConfigDir: cfg, Dir: filepath.Join(cfg, "projects", "-work-repo")}
+	if path, id := p.Find(""); path != "" || id != "" {
 		t.Errorf("empty: %q %q", path, id)
 	}
-	touch(t, filepath.Join(p.TranscriptDir, "old.jsonl"), time.Hour)
-	touch(t, filepath.Join(p.TranscriptDir, "new.jsonl"), time.Minute)
-	touch(t, filepath.Join(p.TranscriptDir, "newer-but-not-jsonl.txt"), 0)
-	os.MkdirAll(filepath.Join(p.TranscriptDir, "dir.jsonl"), 0o700) // not a file
+	touch(t, filepath.Join(p.Dir, "old.jsonl"), time.Hour)
+	touch(t, filepath.Join(p.Dir, "new.jsonl"), time.Minute)
+	touch(t, filepath.Join(p.Dir, "newer-but-not-jsonl.txt"), 0)
+	os.MkdirAll(filepath.Join(p.Dir, "dir.jsonl"), 0o700) // not a file
 	touch(t, filepath.Join(cfg, "projects", "-other", "moved.jsonl"), time.Hour)
 	tests := []struct{ id, wantPath, wantID string }{
-		{"", filepath.Join(p.TranscriptDir, "new.jsonl"), "new"},
-		{"old", filepath.Join(p.TranscriptDir, "old.jsonl"), "old"},
+		{"", filepath.Join(p.Dir, "new.jsonl"), "new"},
+		{"old", filepath.Join(p.Dir, "old.jsonl"), "old"},
 		{"moved", filepath.Join(cfg, "projects", "-other", "moved.jsonl"), "moved"},
 		{"missing", "", "missing"},
 		{"dir", "", "dir"},
 	}
 	for _, tt := range tests {
-		if path, id := findTranscript(p, tt.id); path != tt.wantPath || id != tt.wantID {
-			t.Errorf("findTranscript(%q) = %q, %q; want %q, %q", tt.id, path, id, tt.wantPath, tt.wantID)
+		if path, id := p.Find(tt.id); path != tt.wantPath || id != tt.wantID {
+			t.Errorf("Find(%q) = %q, %q; want %q, %q", tt.id, path, id, tt.wantPath, tt.wantID)
 		}
 	}
 }
@@ -76,7 +75,7 @@ func TestArchivedSince(t *testing.T) {
 	// More than the 256 KiB read window of old lines, so the read starts
 	// inside a line.
 	old := `{"ts":"2026-11-01T00:00:00Z","item":"old","action":"archived"}` + "\n"
-	for b.Len() < summaryLogTail+1000 {
+	for b.Len() < logTail+1000 {
 		b.WriteString(old)
 	}
 	b.WriteString(`{"ts":"2026-12-02T08:00:00Z","item":"early","action":"archived"}` + "\n")
@@ -88,7 +87,7 @@ func TestArchivedSince(t *testing.T) {
 
 	items := func(start time.Time) string {
 		var s []string
-		for _, le := range archivedSince(log, start, now) {
+		for _, le := range ArchivedSince(log, start, now) {
 			s = append(s, le.Item)
 		}
 		return strings.Join(s, ",")
@@ -99,19 +98,20 @@ func TestArchivedSince(t *testing.T) {
 	if got := items(time.Time{}); got != "early,in-session" {
 		t.Errorf("today: %q", got)
 	}
-	if got := archivedSince(filepath.Join(dir, "none"), time.Time{}, now); got != nil {
+	if got := ArchivedSince(filepath.Join(dir, "none"), time.Time{}, now); got != nil {
 		t.Errorf("missing log: %v", got)
 	}
 }
 
-func TestWriteSummaryFileNeverOverwrites(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), ".temp")
+func TestWriteFileNeverOverwrites(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, ".temp")
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	os.MkdirAll(dir, 0o700)
 	first := filepath.Join(dir, "output-session-summary-2026-12-02.md")
 	os.WriteFile(first, []byte("mine"), 0o644)
 	for i, want := range []string{"-2.md", "-3.md"} {
-		path, err := writeSummaryFile(dir, now, []byte("digest\n"))
+		path, err := WriteFile(root, now, []byte("digest\n"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,16 +143,16 @@ func TestCountLines(t *testing.T) {
 
 // A transcript larger than the read windows: the digest says so, and a
 // task whose creation was not read is named by its id.
-func TestRenderDigestPartialAndMore(t *testing.T) {
+func TestRenderPartialAndMore(t *testing.T) {
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
-	d := &summaryData{
+	d := &Data{
 		Now: now, SessionID: "s", Transcript: "/t/s.jsonl",
 		Session: transcript.Session{
 			Tail:  transcript.Tail{TaskTools: true, Tasks: []transcript.Task{{ID: "4", Status: "completed"}, {ID: "5", Subject: "Ship it", Status: "completed"}, {ID: "6", Subject: "Later", Status: "pending"}}},
 			Start: now.Add(-time.Hour), Size: 200 << 20,
 		},
 		Store: store.Open(t.TempDir(), func() time.Time { return now }),
-		Rule:  rulePrimary, Since: now.Add(-time.Hour), More: true,
+		Rule:  RuleSessionStart, Since: now.Add(-time.Hour), More: true,
 		Commits: []gitlog.Commit{{Short: "abcdef1", Subject: "one"}},
 	}
 	want := `## Session Summary — 2026-12-02
@@ -172,10 +172,10 @@ func TestRenderDigestPartialAndMore(t *testing.T) {
 - abcdef1 one
 - … more commits; the first 20 are shown
 `
-	if got := renderDigest(d); got != want {
+	if got := d.Render().Digest; got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if got := compactLine(d); got != "Session summary — 2026-12-02: 2 completed, 0 parked items, 0 archived, 1+ commits" {
+	if got := d.Compact(); got != "Session summary — 2026-12-02: 2 completed, 0 parked items, 0 archived, 1+ commits" {
 		t.Errorf("compact: %q", got)
 	}
 }
@@ -191,7 +191,7 @@ func FuzzArchivedSince(f *testing.F) {
 		if err := os.WriteFile(log, data, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		for _, le := range archivedSince(log, time.Time{}, now) {
+		for _, le := range ArchivedSince(log, time.Time{}, now) {
 			if le.Action != "archived" || le.Item == "" {
 				t.Fatalf("bad entry %+v", le)
 			}

@@ -1,8 +1,8 @@
-package cli
+package summary
 
 import (
 	"bufio"
-	"io"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/openloop/openloop/internal/gittest"
 	"github.com/openloop/openloop/pkg/project"
+	"github.com/openloop/openloop/pkg/store"
 )
 
 const fixtures = "../../testdata/fixtures/"
@@ -20,8 +21,9 @@ var sessionStart = time.Date(2026, 12, 2, 9, 0, 7, 7e6, time.UTC)
 
 // benchProject makes HOME, a repository of n commits (the last 5 after
 // the session start) and a transcript of about size bytes: the tasks
-// fixture, real 2.1.332 lines repeated, and the tasks fixture again.
-func benchProject(b *testing.B, commits int, size int64) *Env {
+// fixture, real 2.1.332 lines repeated, and the tasks fixture again. It
+// returns summary's Input for that project, as the command builds it.
+func benchProject(b *testing.B, commits int, size int64) Input {
 	b.Helper()
 	dir := b.TempDir()
 	home, repo := filepath.Join(dir, "home"), filepath.Join(dir, "repo")
@@ -53,28 +55,41 @@ func benchProject(b *testing.B, commits int, size int64) *Env {
 		b.Fatal(err)
 	}
 	f.Close()
-	env := map[string]string{"HOME": home, "CLAUDE_CODE_SESSION_ID": "bench-session"}
+	env := map[string]string{"HOME": home}
+	p, err := project.Resolve(project.Options{Cwd: repo, Getenv: func(k string) string { return env[k] }})
+	if err != nil {
+		b.Fatal(err)
+	}
 	now := sessionStart.Add(time.Hour)
-	return &Env{
-		Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard,
-		Getenv: func(k string) string { return env[k] }, Now: func() time.Time { return now }, Cwd: repo,
+	return Input{
+		Now: now, SessionID: "bench-session",
+		Transcripts: Transcripts{Dir: p.TranscriptDir, ConfigDir: p.ConfigDir},
+		Store:       store.Open(p.MemoryDir, func() time.Time { return now }), LogPath: p.LogPath, Commits: Git(p.Root),
 	}
 }
 
-func runSummaryBench(b *testing.B, e *Env) {
-	var out strings.Builder
-	e.Stdout = &out
-	if code := Run(e, []string{"summary", "--json"}); code != 0 || !strings.Contains(out.String(), `"commits_rule": "session-start"`) ||
-		strings.Count(out.String(), `"hash": `) != 5 || !strings.Contains(out.String(), `"subject": "Fix the refresh race in middleware/auth.go"`) {
-		b.Fatalf("summary: exit %d\n%s", code, out.String()[:min(out.Len(), 3000)])
+// summarize is what `summary --json` does once its flags are parsed.
+func summarize(b *testing.B, in Input) JSON {
+	d, err := Collect(in)
+	if err != nil {
+		b.Fatal(err)
 	}
-	e.Stdout = io.Discard
+	j := d.JSON(d.Render())
+	if _, err := json.Marshal(j); err != nil {
+		b.Fatal(err)
+	}
+	return j
+}
+
+func runSummaryBench(b *testing.B, in Input) {
+	if j := summarize(b, in); j.CommitsRule != RuleSessionStart || len(j.Commits) != 5 ||
+		!strings.Contains(j.Digest, "- Fix the refresh race in middleware/auth.go") {
+		b.Fatalf("summary: %+v", j)
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if Run(e, []string{"summary", "--json"}) != 0 {
-			b.Fatal("summary failed")
-		}
+		summarize(b, in)
 	}
 }
 
@@ -82,8 +97,8 @@ func runSummaryBench(b *testing.B, e *Env) {
 // history of 200 commits and of 20,000 (transcript: the 12 KB fixture).
 func BenchmarkSummaryHistory(b *testing.B) {
 	for _, n := range []int{200, 20000} {
-		e := benchProject(b, n, 0)
-		b.Run(map[int]string{200: "commits=200", 20000: "commits=20000"}[n], func(b *testing.B) { runSummaryBench(b, e) })
+		in := benchProject(b, n, 0)
+		b.Run(map[int]string{200: "commits=200", 20000: "commits=20000"}[n], func(b *testing.B) { runSummaryBench(b, in) })
 	}
 }
 
@@ -94,7 +109,7 @@ func BenchmarkSummaryTranscript(b *testing.B) {
 		name string
 		size int64
 	}{{"transcript=1MB", 1e6}, {"transcript=20MB", 20e6}, {"transcript=200MB", 200e6}} {
-		e := benchProject(b, 200, s.size)
-		b.Run(s.name, func(b *testing.B) { runSummaryBench(b, e) })
+		in := benchProject(b, 200, s.size)
+		b.Run(s.name, func(b *testing.B) { runSummaryBench(b, in) })
 	}
 }

@@ -1,0 +1,114 @@
+package summary
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Dir is the folder, below the project root, that long digests go to.
+const Dir = ".temp"
+
+// ErrSymlink is returned when the .temp folder is a symlink: a cloned
+// repository can commit one, and following it would write the digest
+// wherever it points.
+var ErrSymlink = errors.New("is a symlink; refusing to write the summary through it")
+
+// WriteFile writes the digest to <root>/.temp/output-session-summary-<date>.md,
+// or -2, -3 … when that exists: it never overwrites a file. The bytes go to
+// a temp file first and are hard-linked into place, so the name appears
+// only with the whole digest in it and a name taken meanwhile by another
+// process is skipped, not replaced. Folder 0700, file 0600.
+//
+// The file is written only inside <root>/.temp itself: a .temp that is a
+// symlink (or not a folder) is refused with ErrSymlink, and every step
+// goes through an os.Root, so a .temp swapped for a symlink meanwhile
+// still cannot lead outside the project root.
+func WriteFile(root string, now time.Time, data []byte) (string, error) {
+	dir := filepath.Join(root, Dir)
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return "", fmt.Errorf("write summary: %w", err)
+	}
+	defer r.Close()
+	if err := r.Mkdir(Dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return "", fmt.Errorf("create %s: %w", dir, err)
+	}
+	fi, err := r.Lstat(Dir)
+	if err != nil {
+		return "", fmt.Errorf("create %s: %w", dir, err)
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return "", fmt.Errorf("%s %w", dir, ErrSymlink)
+	}
+	if !fi.IsDir() {
+		return "", fmt.Errorf("create %s: not a folder", dir)
+	}
+	t, err := r.OpenRoot(Dir)
+	if err != nil {
+		return "", fmt.Errorf("write summary: %w", err)
+	}
+	defer t.Close()
+	tmp, err := writeTemp(t, data, now)
+	if err != nil {
+		return "", fmt.Errorf("write summary: %w", err)
+	}
+	defer t.Remove(tmp)
+	base := "output-session-summary-" + now.Format("2006-01-02")
+	for n := 1; n < 10000; n++ {
+		name := base + ".md"
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d.md", base, n)
+		}
+		err := t.Link(tmp, name)
+		if err == nil {
+			return filepath.Join(dir, name), nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", fmt.Errorf("write summary: %w", err)
+		}
+	}
+	return "", fmt.Errorf("write summary: too many summaries for %s in %s", now.Format("2006-01-02"), dir)
+}
+
+// writeTemp writes data to a new dot-named file in t, mode 0600, synced,
+// with modification time now, and returns its name. On failure nothing is
+// left behind.
+func writeTemp(t *os.Root, data []byte, now time.Time) (name string, err error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	tmp := ".openloop-tmp-" + hex.EncodeToString(b[:])
+	f, err := t.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", err
+	}
+	defer func() {
+		if err != nil {
+			t.Remove(tmp)
+		}
+	}()
+	err = f.Chmod(0o600) // whatever the umask
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = t.Chtimes(tmp, now, now)
+	}
+	if err != nil {
+		return "", err
+	}
+	return tmp, nil
+}

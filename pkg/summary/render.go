@@ -1,0 +1,218 @@
+package summary
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/store"
+	"github.com/openloop/openloop/pkg/transcript"
+)
+
+// MaxStdoutLines is the seed's output-routing rule: a digest of this many
+// lines or fewer is printed; a longer one goes to a file. Blank separator
+// lines are not counted.
+const MaxStdoutLines = 10
+
+// A Report is the rendered digest.
+type Report struct {
+	Digest string
+	Lines  int // non-blank lines of Digest
+}
+
+// Fits reports whether the digest is short enough to print: 10 lines or
+// fewer. A longer one is written with WriteFile.
+func (r Report) Fits() bool { return r.Lines <= MaxStdoutLines }
+
+// Render writes the seed's digest:
+//
+//	## Session Summary — <date>
+//
+//	### Completed
+//	- <task>
+//
+//	### Parked / Pending (<N> items)
+//	- [ ] <item> — <description>
+//
+//	### Archived this session
+//	- <item> — <ts>
+//
+//	### Recent commits
+//	- <hash> <message>
+//
+// An empty section says why in one "- " line. Text from the transcript, the
+// memory dir, the log and the repository is made safe with termsafe.Line.
+func (d *Data) Render() Report {
+	var b strings.Builder
+	line := func(format string, a ...any) { b.WriteString(termsafe.Line(fmt.Sprintf(format, a...)) + "\n") }
+	fmt.Fprintf(&b, "## Session Summary — %s\n", d.Now.Format("2006-01-02"))
+
+	b.WriteString("\n### Completed\n")
+	switch done := d.Completed(); {
+	case d.Transcript == "" && d.SessionID != "":
+		line("- no transcript found for session %s", d.SessionID)
+	case d.Transcript == "":
+		b.WriteString("- no session transcript found for this folder\n")
+	case d.ReadErr != nil:
+		line("- transcript unreadable: %v", d.ReadErr)
+	case !d.Session.TaskTools:
+		b.WriteString("- no tasks tracked: this session used no task tools\n")
+	case len(done) == 0:
+		b.WriteString("- none\n")
+	default:
+		for _, t := range done {
+			line("- %s", taskSubject(t))
+		}
+	}
+	if d.Transcript != "" && d.ReadErr == nil && !d.Session.Whole {
+		fmt.Fprintf(&b, "- (read the first %d MiB and last %d MiB of a %d MiB transcript)\n",
+			HeadWindow>>20, TailWindow>>20, d.Session.Size>>20)
+	}
+
+	fmt.Fprintf(&b, "\n### Parked / Pending (%s)\n", plural(len(d.Items), "item"))
+	if len(d.Items) == 0 {
+		b.WriteString("- none\n")
+	}
+	for _, it := range d.Items {
+		line("%s", d.Store.Line(it))
+	}
+
+	b.WriteString("\n### Archived this session\n")
+	if len(d.Archived) == 0 {
+		b.WriteString("- none\n")
+	}
+	for _, le := range d.Archived {
+		line("- %s — %s", le.Item, le.TS)
+	}
+
+	b.WriteString("\n### Recent commits\n")
+	switch {
+	case d.Rule == RuleNoRepository:
+		b.WriteString("- not a git repository\n")
+	case d.Rule == RuleError:
+		line("- could not read commits: %v", d.GitErr)
+	case len(d.Commits) == 0:
+		fmt.Fprintf(&b, "- none since %s\n", d.sinceText())
+	}
+	for _, c := range d.Commits {
+		line("- %s %s", c.Short, c.Subject)
+	}
+	if d.More {
+		fmt.Fprintf(&b, "- … more commits; the first %d are shown\n", MaxCommits)
+	}
+	digest := b.String()
+	return Report{Digest: digest, Lines: countLines(digest)}
+}
+
+func taskSubject(t transcript.Task) string {
+	if t.Subject != "" {
+		return t.Subject
+	}
+	return fmt.Sprintf("task #%s (created in the part of the transcript that was not read)", t.ID)
+}
+
+func (d *Data) sinceText() string {
+	t := d.Since.In(d.Now.Location()).Format("2006-01-02 15:04 MST")
+	if d.Rule == RuleSessionStart {
+		return t + " (session start)"
+	}
+	return t + " (last 8 hours)"
+}
+
+// countLines counts the non-blank lines of s.
+func countLines(s string) int {
+	n := 0
+	for _, l := range strings.Split(s, "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Compact is the one stdout line printed when the digest goes to a file.
+func (d *Data) Compact() string {
+	commits := fmt.Sprint(len(d.Commits))
+	if d.More {
+		commits += "+"
+	}
+	return fmt.Sprintf("Session summary — %s: %d completed, %s, %d archived, %s %s",
+		d.Now.Format("2006-01-02"), len(d.Completed()), plural(len(d.Items), "parked item"),
+		len(d.Archived), commits, map[bool]string{true: "commit", false: "commits"}[commits == "1"])
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// JSON is summary --json's shape. Parked is exactly resume --json's
+// object; lists are never null.
+type JSON struct {
+	Date            string           `json:"date"`
+	SessionID       string           `json:"session_id"`
+	Transcript      string           `json:"transcript"`
+	TranscriptBytes int64            `json:"transcript_bytes"`
+	TranscriptWhole bool             `json:"transcript_whole"`
+	SessionStart    string           `json:"session_start"`
+	TaskTools       bool             `json:"task_tools"`
+	Completed       []TaskJSON       `json:"completed"`
+	Tasks           []TaskJSON       `json:"tasks"`
+	Parked          store.ListView   `json:"parked"`
+	Archived        []store.LogEntry `json:"archived"`
+	CommitsRule     string           `json:"commits_rule"`
+	CommitsSince    string           `json:"commits_since"`
+	Commits         []CommitJSON     `json:"commits"`
+	MoreCommits     bool             `json:"more_commits"`
+	Lines           int              `json:"lines"`
+	Digest          string           `json:"digest"`
+}
+
+// TaskJSON is one task in JSON.
+type TaskJSON struct {
+	ID      string `json:"id"`
+	Subject string `json:"subject"`
+	Status  string `json:"status"`
+}
+
+// CommitJSON is one commit in JSON.
+type CommitJSON struct {
+	Hash    string `json:"hash"`
+	Full    string `json:"full_hash"`
+	Subject string `json:"subject"`
+	Time    string `json:"time"`
+}
+
+// JSON is the data and the rendered report as summary --json prints them.
+func (d *Data) JSON(r Report) JSON {
+	out := JSON{
+		Date: d.Now.Format("2006-01-02"), SessionID: d.SessionID, Transcript: d.Transcript,
+		TranscriptBytes: d.Session.Size, TranscriptWhole: d.Session.Whole,
+		TaskTools: d.Session.TaskTools, Completed: []TaskJSON{}, Tasks: []TaskJSON{},
+		Parked: d.Store.View(d.Items), Archived: d.Archived,
+		CommitsRule: d.Rule, Commits: []CommitJSON{}, MoreCommits: d.More, Lines: r.Lines, Digest: r.Digest,
+	}
+	if out.Archived == nil {
+		out.Archived = []store.LogEntry{}
+	}
+	if !d.Start().IsZero() {
+		out.SessionStart = d.Start().UTC().Format(time.RFC3339Nano)
+	}
+	if !d.Since.IsZero() {
+		out.CommitsSince = d.Since.UTC().Format(time.RFC3339)
+	}
+	for _, t := range d.Session.Tasks {
+		j := TaskJSON{ID: t.ID, Subject: t.Subject, Status: t.Status}
+		out.Tasks = append(out.Tasks, j)
+		if t.Status == "completed" {
+			out.Completed = append(out.Completed, j)
+		}
+	}
+	for _, c := range d.Commits {
+		out.Commits = append(out.Commits, CommitJSON{Hash: c.Short, Full: c.Hash, Subject: c.Subject, Time: c.When.UTC().Format(time.RFC3339)})
+	}
+	return out
+}
