@@ -1,4 +1,9 @@
-package cli
+// Package demo is what `openloop demo` plays: a throwaway world (a home
+// folder of its own, a project that is a git repository, the session's
+// transcript where Claude Code keeps it) and a short session in it, each
+// turn's hook payload run through the real command line. It lives in
+// internal/ because nothing but the demo command should build on it.
+package demo
 
 import (
 	"bytes"
@@ -20,25 +25,25 @@ import (
 // in testdata): a transcript where two tasks are created and completed,
 // then the hook payloads of the turns that follow.
 
-//go:embed demo_transcript.jsonl
-var demoTranscript string
+//go:embed transcript.jsonl
+var transcriptTemplate string
 
-// demoSessionID is the session's id, as Claude Code writes it.
-const demoSessionID = "7b1d6c1e-3f7a-4c55-9e0b-2a8c4e9f1d20"
+// SessionID is the demo session's id, as Claude Code writes it.
+const SessionID = "7b1d6c1e-3f7a-4c55-9e0b-2a8c4e9f1d20"
 
-// demoWorld is the throwaway home folder and project of one demo run.
-type demoWorld struct {
-	dir        string // the temp folder that holds everything
-	home       string
-	project    string
-	transcript string
-	start      time.Time // when the session started
+// World is the throwaway home folder and project of one demo run.
+type World struct {
+	Dir        string // the temp folder that holds everything
+	Home       string
+	Project    string
+	Transcript string
+	Start      time.Time // when the session started
 }
 
-// newDemoWorld makes the temp folder, a home folder, a project that is a
+// NewWorld makes the temp folder, a home folder, a project that is a
 // git repository with two commits made during the session, and the
 // session's transcript where Claude Code would keep it.
-func newDemoWorld(now time.Time) (*demoWorld, error) {
+func NewWorld(now time.Time) (*World, error) {
 	dir, err := os.MkdirTemp("", "openloop-demo-")
 	if err != nil {
 		return nil, err
@@ -46,49 +51,49 @@ func newDemoWorld(now time.Time) (*demoWorld, error) {
 	if dir, err = filepath.EvalSymlinks(dir); err != nil { // macOS: /var → /private/var
 		return nil, err
 	}
-	w := &demoWorld{dir: dir, home: filepath.Join(dir, "home"), project: filepath.Join(dir, "acme-api"), start: now.Add(-20 * time.Minute)}
-	if err := os.MkdirAll(w.project, 0o700); err != nil {
+	w := &World{Dir: dir, Home: filepath.Join(dir, "home"), Project: filepath.Join(dir, "acme-api"), Start: now.Add(-20 * time.Minute)}
+	if err := os.MkdirAll(w.Project, 0o700); err != nil {
 		return w, err
 	}
-	if err := demoRepo(w.project, []demoCommit{
-		{w.start.Add(-48 * time.Hour), "Add the auth middleware"},
-		{w.start.Add(6 * time.Minute), "Add a failing test for the token refresh race"},
-		{w.start.Add(12 * time.Minute), "Hold the old token until the new one is stored"},
+	if err := demoRepo(w.Project, []demoCommit{
+		{w.Start.Add(-48 * time.Hour), "Add the auth middleware"},
+		{w.Start.Add(6 * time.Minute), "Add a failing test for the token refresh race"},
+		{w.Start.Add(12 * time.Minute), "Hold the old token until the new one is stored"},
 	}); err != nil {
 		return w, fmt.Errorf("make the demo repository: %w", err)
 	}
-	cfg := filepath.Join(w.home, ".claude")
-	folder := filepath.Join(cfg, "projects", project.ClaudeFolderName(w.project))
+	cfg := filepath.Join(w.Home, ".claude")
+	folder := filepath.Join(cfg, "projects", project.ClaudeFolderName(w.Project))
 	if err := os.MkdirAll(folder, 0o700); err != nil {
 		return w, err
 	}
-	w.transcript = filepath.Join(folder, demoSessionID+".jsonl")
-	cwd, _ := json.Marshal(w.project)
+	w.Transcript = filepath.Join(folder, SessionID+".jsonl")
+	cwd, _ := json.Marshal(w.Project)
 	text := strings.NewReplacer(
 		`"{{cwd}}"`, string(cwd),
-		"{{t0}}", w.start.UTC().Format(time.RFC3339),
-		"{{t1}}", w.start.Add(5*time.Minute).UTC().Format(time.RFC3339),
-		"{{t2}}", w.start.Add(13*time.Minute).UTC().Format(time.RFC3339),
-		"{{t3}}", w.start.Add(15*time.Minute).UTC().Format(time.RFC3339),
-	).Replace(demoTranscript)
-	return w, os.WriteFile(w.transcript, []byte(text), 0o600)
+		"{{t0}}", w.Start.UTC().Format(time.RFC3339),
+		"{{t1}}", w.Start.Add(5*time.Minute).UTC().Format(time.RFC3339),
+		"{{t2}}", w.Start.Add(13*time.Minute).UTC().Format(time.RFC3339),
+		"{{t3}}", w.Start.Add(15*time.Minute).UTC().Format(time.RFC3339),
+	).Replace(transcriptTemplate)
+	return w, os.WriteFile(w.Transcript, []byte(text), 0o600)
 }
 
-// getenv is the demo's whole environment: its own home folder, nothing
+// Getenv is the demo's whole environment: its own home folder, nothing
 // from the user's (no CLAUDE_CONFIG_DIR, no OPENLOOP_*).
-func (w *demoWorld) getenv(k string) string {
+func (w *World) Getenv(k string) string {
 	if k == "HOME" {
-		return w.home
+		return w.Home
 	}
 	return ""
 }
 
 // payload is one hook event's JSON, with the common fields filled in.
-func (w *demoWorld) payload(event string, fields map[string]any) []byte {
+func (w *World) payload(event string, fields map[string]any) []byte {
 	m := map[string]any{
-		"session_id":      demoSessionID,
-		"transcript_path": w.transcript,
-		"cwd":             w.project,
+		"session_id":      SessionID,
+		"transcript_path": w.Transcript,
+		"cwd":             w.Project,
 		"permission_mode": "default",
 		"hook_event_name": event,
 	}
