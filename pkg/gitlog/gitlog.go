@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,6 +21,16 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/openloop/openloop/internal/safeio"
+)
+
+// Every file under .git is opened with safeio (regular files only, so a
+// FIFO planted there cannot hang summary) and read within a bound.
+const (
+	maxSmallFile = 64 << 10 // a .git file, commondir, a loose ref
+	maxShallow   = 16 << 20 // .git/shallow: 41 bytes a boundary commit
+	maxIndex     = 1 << 30  // a pack index read whole by the fallback
 )
 
 // ErrNotRepository means the folder has no .git folder or .git file.
@@ -40,7 +51,8 @@ type Repo struct {
 	fast           *objects    // pack.go: binary search in .idx files, loose objects
 	full           []*fullPack // storage.go: go-git's packfile reader, for the rest
 	fullLoaded     bool
-	reads          int // commit objects read, for tests
+	shallow        map[plumbing.Hash]bool // boundary commits of a shallow clone; nil until read
+	reads          int                    // commit objects read, for tests
 }
 
 // Open opens the repository whose top level is root (root/.git is a
@@ -61,7 +73,7 @@ func Open(root string) (*Repo, error) {
 		return nil, ErrNotRepository
 	}
 	var common string
-	if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+	if b, err := safeio.ReadRegular(filepath.Join(gitDir, "commondir"), maxSmallFile); err == nil {
 		common = strings.TrimSpace(string(b))
 		if !filepath.IsAbs(common) {
 			common = filepath.Join(gitDir, common)
@@ -83,7 +95,7 @@ func (r *Repo) Close() error {
 // readGitFile reads a ".git" file: "gitdir: <path>", relative to the
 // file's folder unless absolute.
 func readGitFile(path string) (string, error) {
-	b, err := os.ReadFile(path)
+	b, err := safeio.ReadRegular(path, maxSmallFile)
 	if err != nil {
 		return "", fmt.Errorf("read %s: %w", path, err)
 	}
@@ -132,7 +144,8 @@ func (r *Repo) Last(n int) ([]Commit, error) {
 }
 
 // walk calls keep on HEAD's commit and its first parents until keep
-// returns false or the history ends.
+// returns false or the history ends. In a shallow clone the history ends
+// at a commit listed in .git/shallow: its parents were not fetched.
 func (r *Repo) walk(keep func(*commit) bool) error {
 	h, ok, err := r.resolveHEAD()
 	if err != nil {
@@ -141,15 +154,47 @@ func (r *Repo) walk(keep func(*commit) bool) error {
 	if !ok {
 		return nil // unborn branch
 	}
+	if err := r.readShallow(); err != nil {
+		return err
+	}
 	for !h.IsZero() {
 		c, err := r.commit(h)
 		if err != nil {
 			return fmt.Errorf("read commit %s: %w", h.String()[:7], err)
 		}
-		if !keep(c) {
+		if !keep(c) || r.shallow[h] {
 			return nil
 		}
 		h = c.parent
+	}
+	return nil
+}
+
+// readShallow reads the boundary commits of a shallow clone: .git/shallow
+// (in the common dir for a linked worktree), one hex hash a line. A
+// repository that is not shallow has no such file.
+func (r *Repo) readShallow() error {
+	if r.shallow != nil {
+		return nil
+	}
+	r.shallow = map[plumbing.Hash]bool{}
+	dir := r.gitDir
+	if r.common != "" {
+		dir = r.common
+	}
+	path := filepath.Join(dir, "shallow")
+	data, err := safeio.ReadRegular(path, maxShallow)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	for _, line := range strings.Fields(string(data)) {
+		if !isHex40(line) {
+			return fmt.Errorf("%s: bad line %q", path, line)
+		}
+		r.shallow[plumbing.NewHash(line)] = true
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -339,5 +340,73 @@ func TestPackedRepository(t *testing.T) {
 	since, more, err := r.Since(base.Add(90*time.Minute), 10)
 	if err != nil || more || len(since) != 3 {
 		t.Fatalf("Since = %q %v %v", subjects(since), more, err)
+	}
+}
+
+// A shallow clone has commits whose parents were never fetched; they are
+// listed in .git/shallow. The walk stops there instead of failing with
+// "object not found" (and summary listing no commits at all).
+func TestShallowClone(t *testing.T) {
+	for _, layout := range []string{"loose", "git clone --depth"} {
+		t.Run(layout, func(t *testing.T) {
+			dir := t.TempDir()
+			order := []time.Duration{-3 * time.Hour, -2 * time.Hour, -time.Hour, 0}
+			msgs := map[time.Duration]string{-3 * time.Hour: "one", -2 * time.Hour: "two", -time.Hour: "three", 0: "four"}
+			hashes := build(t, dir, msgs, order)
+			gitDir := filepath.Join(dir, ".git")
+			if layout == "loose" {
+				// What a shallow fetch of depth 2 leaves: "three" is a
+				// boundary, "two" and "one" are absent.
+				for _, m := range []string{"one", "two"} {
+					hex := hashes[m].String()
+					if err := os.Remove(filepath.Join(gitDir, "objects", hex[:2], hex[2:])); err != nil {
+						t.Fatal(err)
+					}
+				}
+				os.WriteFile(filepath.Join(gitDir, "shallow"), []byte(hashes["three"].String()+"\n"), 0o600)
+			} else {
+				if _, err := exec.LookPath("git"); err != nil {
+					t.Skip("no git")
+				}
+				clone := filepath.Join(t.TempDir(), "clone")
+				out, err := exec.Command("git", "clone", "-q", "--depth", "2", "file://"+dir, clone).CombinedOutput()
+				if err != nil {
+					t.Fatalf("git clone: %v\n%s", err, out)
+				}
+				if _, err := os.Stat(filepath.Join(clone, ".git", "shallow")); err != nil {
+					t.Fatalf("the clone is not shallow: %v", err)
+				}
+				dir = clone
+			}
+			r, err := Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			list, more, err := r.Since(t0.Add(-24*time.Hour), 20)
+			if err != nil || more || !reflect.DeepEqual(subjects(list), []string{"four", "three"}) {
+				t.Errorf("Since: %v %v %v", subjects(list), more, err)
+			}
+			last, err := r.Last(15)
+			if err != nil || !reflect.DeepEqual(subjects(last), []string{"four", "three"}) {
+				t.Errorf("Last: %v %v", subjects(last), err)
+			}
+		})
+	}
+}
+
+// A .git/shallow that is a FIFO, or holds something that is not a hash,
+// is an error, not a hang or a wrong list.
+func TestShallowFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	build(t, dir, map[time.Duration]string{0: "only"}, []time.Duration{0})
+	os.WriteFile(filepath.Join(dir, ".git", "shallow"), []byte("not a hash\n"), 0o600)
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := r.Last(1); err == nil || !strings.Contains(err.Error(), `shallow: bad line "not"`) {
+		t.Errorf("err = %v", err)
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"strconv"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/openloop/openloop/internal/safeio"
 )
 
 // objects is a fast path for reading commit objects whose cost does not
@@ -59,7 +61,7 @@ func (o *objects) close() {
 var idxMagic = []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}
 
 func openPack(idxPath string) (*pack, error) {
-	idx, err := os.Open(idxPath)
+	idx, _, err := safeio.OpenRegular(idxPath)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +70,7 @@ func openPack(idxPath string) (*pack, error) {
 		idx.Close()
 		return nil, errors.New("not a version 2 pack index")
 	}
-	data, err := os.Open(idxPath[:len(idxPath)-len(".idx")] + ".pack")
+	data, _, err := safeio.OpenRegular(idxPath[:len(idxPath)-len(".idx")] + ".pack")
 	if err != nil {
 		idx.Close()
 		return nil, err
@@ -129,7 +131,7 @@ func (p *pack) readOffset(i uint32) (int64, bool, error) {
 // bytes of it. ok is false when the fast path cannot read it.
 func (o *objects) commitData(h plumbing.Hash) (data []byte, ok bool, err error) {
 	hx := hex.EncodeToString(h[:])
-	if f, err := os.Open(filepath.Join(o.dir, hx[:2], hx[2:])); err == nil {
+	if f, _, err := safeio.OpenRegular(filepath.Join(o.dir, hx[:2], hx[2:])); err == nil {
 		defer f.Close()
 		return looseCommit(f)
 	}

@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -27,6 +26,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 	"github.com/go-git/go-git/v5/plumbing/format/objfile"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+
+	"github.com/openloop/openloop/internal/safeio"
 )
 
 // errNoObject means an object is in no loose file and no pack.
@@ -71,13 +72,13 @@ func (r *Repo) readRef(name string) (value string, found bool, err error) {
 		return "", false, fmt.Errorf("bad ref name %q", name)
 	}
 	for _, dir := range r.refDirs() {
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		b, err := safeio.ReadRegular(filepath.Join(dir, filepath.FromSlash(name)), maxSmallFile)
 		if err == nil {
 			return strings.TrimSpace(string(b)), true, nil
 		}
 	}
 	for _, dir := range r.refDirs() {
-		f, err := os.Open(filepath.Join(dir, "packed-refs"))
+		f, _, err := safeio.OpenRegular(filepath.Join(dir, "packed-refs"))
 		if err != nil {
 			continue
 		}
@@ -116,7 +117,7 @@ func (r *Repo) objectsDir() string {
 // readObject returns up to limit bytes of an object's content and its type.
 func (r *Repo) readObject(h plumbing.Hash, limit int64) (plumbing.ObjectType, []byte, error) {
 	hex := h.String()
-	f, err := os.Open(filepath.Join(r.objectsDir(), hex[:2], hex[2:]))
+	f, _, err := safeio.OpenRegular(filepath.Join(r.objectsDir(), hex[:2], hex[2:]))
 	if err == nil {
 		defer f.Close()
 		or, err := objfile.NewReader(f)
@@ -139,6 +140,11 @@ func (r *Repo) readObject(h plumbing.Hash, limit int64) (plumbing.ObjectType, []
 			continue
 		}
 		if pk.p == nil {
+			f, _, err := safeio.OpenRegular(pk.path) // a FIFO would block go-git's open
+			if err != nil {
+				return 0, nil, err
+			}
+			f.Close()
 			pf, err := osfs.Default.Open(pk.path)
 			if err != nil {
 				return 0, nil, err
@@ -168,7 +174,7 @@ func (r *Repo) loadPacks() error {
 	r.fullLoaded = true
 	idxs, _ := filepath.Glob(filepath.Join(r.objectsDir(), "pack", "pack-*.idx"))
 	for _, path := range idxs {
-		data, err := os.ReadFile(path)
+		data, err := safeio.ReadRegular(path, maxIndex)
 		if err != nil {
 			return err
 		}
