@@ -3,6 +3,7 @@
 package summary
 
 import (
+	"errors"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -25,5 +26,33 @@ func TestArchivedSinceFIFO(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("ArchivedSince blocked on a FIFO")
+	}
+}
+
+// A transcript swapped for a FIFO after Find chose it reads as empty, at
+// once.
+func TestReadTranscriptFIFO(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	if p, _ := (Transcripts{Dir: filepath.Dir(path)}).Find(""); p != "" {
+		t.Errorf("Find chose a FIFO: %s", p)
+	}
+	done := make(chan error)
+	go func() {
+		s, err := Transcripts{}.Read(path)
+		if err == nil && s.Size != 0 {
+			err = errors.New("read something from a FIFO")
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("reading a FIFO transcript blocked")
 	}
 }

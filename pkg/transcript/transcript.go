@@ -27,6 +27,8 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/openloop/openloop/internal/safeio"
 )
 
 // Question is an AskUserQuestion call: its first question and the labels
@@ -162,26 +164,18 @@ func FirstTimestamp(path string, budget int64) (time.Time, error) {
 	return firstTimestamp(buf), nil
 }
 
-// open opens path for reading. A missing file or folder gives a nil file
-// and no error.
+// open opens path for reading with safeio: a FIFO, device or folder at
+// the path never blocks and is treated like a missing file. A missing file
+// or folder gives a nil file and no error.
 func open(path string) (*os.File, int64, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+	f, size, err := safeio.OpenRegular(path)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, safeio.ErrNotRegular) {
 		return nil, 0, nil
 	}
 	if err != nil {
 		return nil, 0, err
 	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, 0, nil
-	}
-	return f, fi.Size(), nil
+	return f, size, nil
 }
 
 func readRange(r io.ReaderAt, off, n int64) ([]byte, error) {
