@@ -28,7 +28,7 @@ func (p *Project) Notices() []string {
 func (p *Project) scanTranscripts(report bool) {
 	p.notices = nil
 	for _, s := range p.stderrs {
-		if report && strings.Contains(s, p.Bin) {
+		if report && (strings.Contains(s, p.Bin) || strings.Contains(s, "openloop")) {
 			p.t.Errorf("claude reported a hook problem on stderr:\n%s", s)
 		}
 	}

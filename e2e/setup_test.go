@@ -7,16 +7,17 @@ import (
 	"path/filepath"
 )
 
-// setupOpenloop sets openloop up in the project the way a user does:
-// `openloop install` run in the project folder (project scope:
-// .claude/settings.json and .claude/commands/session.md).
+// setupOpenloop sets openloop up in the project the way a team does:
+// `openloop install --scope project` run in the project folder
+// (.claude/settings.json and .claude/commands/session.md, which run
+// openloop from PATH: the binary's folder is on the sessions' PATH).
 //
 // With OPENLOOP_E2E_NOHOOKS=1 it then removes the "hooks" key from
 // settings.json, keeping the /session command file: the knob that shows
 // which scenarios depend on openloop's hooks (they must fail).
 func setupOpenloop(p *Project) {
 	p.t.Helper()
-	cmd := exec.Command(p.Bin, "install")
+	cmd := exec.Command(p.Bin, "install", "--scope", "project")
 	cmd.Dir = p.Dir
 	cmd.Env = p.env()
 	out, err := cmd.CombinedOutput()

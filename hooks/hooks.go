@@ -158,6 +158,7 @@ type parked struct {
 	kinds   []string     // their kinds and ideas, for Claude
 	capped  []store.Item // the open list, when the cap refused something
 	refused string       // the first idea the cap refused
+	listed  bool         // this session was shown the list at the cap before (capnote.go)
 	failed  []string     // "<idea>: <error>" for entries that could not be written
 }
 
@@ -192,6 +193,9 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 	if len(errs) > 0 && len(out.names) == 0 && out.refused == "" {
 		return nil, errors.Join(errs...)
 	}
+	if out.refused != "" {
+		out.listed = capListedBefore(cfg, ev.SessionID)
+	}
 	return out, nil
 }
 
@@ -207,7 +211,10 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 		msg = append(msg, "parked: "+strings.Join(pk.names, ", "))
 		ctx = append(ctx, "openloop parked "+strings.Join(pk.kinds, "; ")+" in "+pk.st.Dir+"; /session resume lists open items. Carry on with the user's request.")
 	}
-	if pk.refused != "" {
+	if pk.refused != "" && pk.listed {
+		msg = append(msg, fmt.Sprintf("openloop: %d items are open, so %q was not parked (/session resume lists them; /session archive <text> closes one).", len(pk.capped), pk.refused))
+		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d items are open, as the user was already told this session.", pk.refused, len(pk.capped)))
+	} else if pk.refused != "" {
 		lines := []string{fmt.Sprintf("openloop: %d items are open, so %q was not parked. Archive some first with /session archive <text>:", len(pk.capped), pk.refused)}
 		names := make([]string, len(pk.capped))
 		for i, it := range pk.capped {

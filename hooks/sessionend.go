@@ -18,6 +18,7 @@ func SessionEnd(cfg Config, ev Event) (*Output, error) {
 	}
 	if ev.SessionID != "" {
 		os.Remove(statePath(p.ConfigDir, ev.SessionID))
+		os.Remove(capMarkPath(p.ConfigDir, ev.SessionID))
 	}
 	pruneStates(p.ConfigDir, cfg.Now())
 	_, err = store.Open(p.MemoryDir, cfg.Now).Expire()

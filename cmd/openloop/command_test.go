@@ -42,10 +42,11 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 		}
 		return string(out)
 	}
-	run("install")
-	checkHookCommands(t, repo, env)
+	run("install") // the user scope: the hooks run the binary by its path
+	home := filepath.Join(tmp, "home", ".claude")
+	checkHookCommands(t, filepath.Join(home, "settings.json"), repo, env)
 	run("park", "--kind", "deferred", "--idea", "it's the retry budget", "--context", "auth first")
-	file, err := os.ReadFile(filepath.Join(repo, ".claude", "commands", "session.md"))
+	file, err := os.ReadFile(filepath.Join(home, "commands", "session.md"))
 	must(t, err)
 
 	front, body := splitFrontmatter(t, file)
@@ -133,7 +134,7 @@ func TestPluginAsClaudeCodeRunsIt(t *testing.T) {
 	must(t, err)
 	must(t, os.MkdirAll(filepath.Join(repo, ".claude"), 0o755))
 	must(t, os.WriteFile(filepath.Join(repo, ".claude", "settings.json"), hooks, 0o600))
-	checkHookCommands(t, repo, env)
+	checkHookCommands(t, filepath.Join(repo, ".claude", "settings.json"), repo, env)
 
 	file, err := os.ReadFile(filepath.Join(root, "commands", "session.md"))
 	must(t, err)
@@ -158,9 +159,9 @@ func TestPluginAsClaudeCodeRunsIt(t *testing.T) {
 // checkHookCommands runs each hook command that install registered the
 // way Claude Code does (sh -c, the payload on stdin): the quoted path with a
 // space in it must run the binary, which exits 0 and prints nothing here.
-func checkHookCommands(t *testing.T, repo string, env []string) {
+func checkHookCommands(t *testing.T, settings, repo string, env []string) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repo, ".claude", "settings.json"))
+	data, err := os.ReadFile(settings)
 	must(t, err)
 	for _, ev := range []string{"UserPromptSubmit", "Stop", "SessionEnd"} {
 		cmd := gjson.GetBytes(data, "hooks."+ev+".0.hooks.0.command").String()

@@ -65,6 +65,10 @@ func Params() testscript.Params {
 			"age":    cmdAge,
 			"memdir": cmdMemdir,
 			"perm":   cmdPerm,
+			// exact exit codes and hook commands (install_test.go)
+			"exitcode": cmdExitcode,
+			"hookcmd":  cmdHookcmd,
+			"deepjson": cmdDeepjson,
 			// summary's helpers (summary_test.go)
 			"gitcommit":     cmdGitcommit,
 			"transcriptdir": cmdTranscriptdir,

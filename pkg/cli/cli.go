@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
+	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/project"
 )
 
@@ -38,16 +40,35 @@ type Env struct {
 	// Rand is the source of random bytes (install's heredoc nonce); nil
 	// means crypto/rand.
 	Rand io.Reader
+
+	// cwdErr and exeErr say why Cwd or Exe is empty: the commands that
+	// need them report it.
+	cwdErr, exeErr error
+	// inSession is set when the command runs inside /session: messages
+	// then name "/session …" rather than "openloop …".
+	inSession bool
 }
 
-// System is the Env of the real process.
+// System is the Env of the real process. A folder that cannot be read
+// (deleted under the shell) or a binary whose path cannot be found leaves
+// Cwd or Exe empty, and the commands that need them say why.
 func System() *Env {
-	cwd, _ := os.Getwd()
-	exe, _ := os.Executable()
+	cwd, cwdErr := os.Getwd()
+	exe, exeErr := os.Executable()
 	return &Env{
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
 		Getenv: os.Getenv, Now: time.Now, Cwd: cwd, Exe: exe,
+		cwdErr: cwdErr, exeErr: exeErr,
 	}
+}
+
+// cmdLine names a command the way the reader types it: "/session archive
+// <text>" inside /session, "openloop archive <text>" in a terminal.
+func (e *Env) cmdLine(rest string) string {
+	if e.inSession {
+		return "/session " + rest
+	}
+	return "openloop " + rest
 }
 
 // command is one row of the command table; help is made from the table.
@@ -66,18 +87,20 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{name: "hook", memdir: true, args: "", summary: "handle one Claude Code hook event from stdin (UserPromptSubmit, Stop, SessionEnd)", run: runHook},
+		{name: "hook", memdir: true, summary: "handle one Claude Code hook event from stdin (UserPromptSubmit, Stop, SessionEnd)", run: runHook},
 		{name: "resume", memdir: true, aliases: []string{"pending"}, args: "[--json]", summary: "list open items by age; deletes items 30 days old or older first", run: runResume},
 		{name: "archive", memdir: true, args: "<text…>", summary: "close the item that best matches the text and log it", run: runArchive},
 		{name: "park", memdir: true, args: "--kind K --idea TEXT --context TEXT [--why TEXT] [--how TEXT] [--name SLUG]", summary: "park an item by hand (kinds: question, deferred, side-idea)", run: runPark},
 		{name: "summary", memdir: true, args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},
 		{name: "session", args: "[mode args…]", summary: "run a /session mode (from args or stdin); always exits 0", run: runSession},
-		{name: "install", args: "[--scope project|local|user] [--bin PATH] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
-		{name: "uninstall", args: "[--scope project|local|user] [--dry-run]", summary: "remove exactly what install added", run: runUninstall},
-		{name: "doctor", memdir: true, args: "", summary: "show the resolved paths and registrations, what is wrong, and how to fix it", run: runDoctor},
+		{name: "status", memdir: true, args: "[--format TEXT]", summary: "one short line for Claude Code's statusLine (\"3 open · 1 stale\"); nothing when no item is open", run: runStatus},
+		{name: "install", args: "[--scope user|project|local] [--bin PATH] [--force] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
+		{name: "uninstall", args: "[--scope user|project|local] [--dry-run]", summary: "remove exactly what install added", run: runUninstall},
+		{name: "doctor", memdir: true, summary: "show the resolved paths and registrations, what is wrong, and how to fix it", run: runDoctor},
 		{name: "plugin", args: "--out DIR [--bin PATH]", summary: "write a Claude Code plugin marketplace (hooks, /session, this binary) to DIR", run: runPlugin},
 		{name: "demo", args: "[--keep]", summary: "run a short session in a throwaway home folder and show what openloop does", run: runDemo},
-		{name: "help", summary: "show this help", run: runHelp},
+		{name: "version", summary: "print the version and the VCS revision it was built from", run: runVersion},
+		{name: "help", args: "[command]", summary: "show this help, or a command's", run: runHelp},
 	}
 }
 
@@ -104,11 +127,10 @@ func Run(e *Env, args []string) int {
 	}
 	name, rest := args[0], args[1:]
 	switch name {
-	case "-h", "--help":
+	case "-h", "-help", "--help":
 		name = "help"
-	case "-v", "--version", "version":
-		fmt.Fprintln(e.Stdout, "openloop", Version)
-		return ExitOK
+	case "-v", "-version", "--version":
+		name = "version"
 	}
 	c := lookup(name)
 	if c == nil {
@@ -119,12 +141,85 @@ func Run(e *Env, args []string) int {
 	return c.run(e, rest)
 }
 
-// Version is set at build time with -ldflags "-X …cli.Version=…".
+// Version is set at build time with -ldflags "-X …cli.Version=…"; when it
+// is not, the version comes from the build info (see versionLine).
 var Version = "dev"
 
-func runHelp(e *Env, _ []string) int {
-	usage(e.Stdout)
+func runVersion(e *Env, args []string) int {
+	fs := newFlags(e, "version", nil)
+	if ok, code := parseOnlyFlags(e, fs, args); !ok {
+		return code
+	}
+	info, _ := debug.ReadBuildInfo()
+	fmt.Fprintln(e.Stdout, versionLine(Version, info))
 	return ExitOK
+}
+
+// versionLine is "openloop <version>" and, where the build recorded them,
+// the VCS revision, its time and whether the tree was modified:
+//
+//	openloop v1.2.0
+//	openloop v0.0.0-20261202100000-2deeb16a1b2c+dirty (revision 2deeb16a1b2c, 2026-12-02T10:00:00Z, modified)
+//
+// The version is the -ldflags one when set, else the module's: "go install
+// …@v1.2.0" records v1.2.0, a build in a checkout a pseudo-version (Go
+// 1.24+) or "(devel)".
+func versionLine(ldflags string, info *debug.BuildInfo) string {
+	v := ldflags
+	if v == "dev" && info != nil && info.Main.Version != "" {
+		v = info.Main.Version
+	}
+	var rev, at, modified string
+	if info != nil {
+		for _, kv := range info.Settings {
+			switch kv.Key {
+			case "vcs.revision":
+				rev = kv.Value
+			case "vcs.time":
+				at = kv.Value
+			case "vcs.modified":
+				modified = kv.Value
+			}
+		}
+	}
+	if rev == "" {
+		return "openloop " + v
+	}
+	parts := []string{"revision " + rev[:min(12, len(rev))]}
+	if at != "" {
+		parts = append(parts, at)
+	}
+	if modified == "true" {
+		parts = append(parts, "modified")
+	}
+	return "openloop " + v + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// runHelp prints the list of commands, or one command's help.
+func runHelp(e *Env, args []string) int {
+	fs := newFlags(e, "help", nil)
+	if ok, code := parseFlags(e, fs, args); !ok {
+		return code
+	}
+	switch fs.NArg() {
+	case 0:
+		usage(e.Stdout)
+		return ExitOK
+	case 1:
+		c := lookup(fs.Arg(0))
+		if c == nil {
+			errorf(e.Stderr, "help: unknown command %q", fs.Arg(0))
+			hintf(e.Stderr, "run 'openloop help' for the list of commands")
+			return ExitUsage
+		}
+		// A command prints its own help for --help; the hook's goes to
+		// its stderr (its stdout is Claude Code's), so point that here.
+		sub := *e
+		sub.Stderr = e.Stdout
+		return c.run(&sub, []string{"--help"})
+	}
+	errorf(e.Stderr, "help: one command at a time, got %q", strings.Join(fs.Args(), " "))
+	return ExitUsage
 }
 
 func usage(w io.Writer) {
@@ -148,18 +243,22 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%s take --memory-dir DIR (or OPENLOOP_MEMORY_DIR=DIR) to use another memory dir.\n", strings.Join(md, ", "))
-	fmt.Fprintln(w, "Run 'openloop <command> -h' for a command's flags; 'openloop version' prints the version.")
+	fmt.Fprintln(w, "Run 'openloop help <command>' or 'openloop <command> --help' for a command's flags;")
+	fmt.Fprintln(w, "'openloop version' (or -version, --version, -v) prints the version.")
 }
 
 // errorf prints the one error line: "openloop: error: …", no capital, no
-// full stop (age's rule).
+// full stop (age's rule). The whole line goes through termsafe: an error
+// can quote a path, an argument or a payload field, and a control
+// character or a line break in them must neither reach the terminal nor
+// make a second line.
 func errorf(w io.Writer, format string, a ...any) {
-	fmt.Fprintf(w, "openloop: error: "+format+"\n", a...)
+	fmt.Fprintln(w, "openloop: error: "+termsafe.Line(fmt.Sprintf(format, a...)))
 }
 
 // hintf prints an optional follow-up line: "openloop: hint: …".
 func hintf(w io.Writer, format string, a ...any) {
-	fmt.Fprintf(w, "openloop: hint: "+format+"\n", a...)
+	fmt.Fprintln(w, "openloop: hint: "+termsafe.Line(fmt.Sprintf(format, a...)))
 }
 
 // common holds the flags every command shares.
@@ -182,24 +281,67 @@ func newFlags(e *Env, name string, c *common) *flag.FlagSet {
 func parseFlags(e *Env, fs *flag.FlagSet, args []string) (ok bool, code int) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			c := lookup(fs.Name())
-			fmt.Fprintf(e.Stdout, "Usage: openloop %s %s\n\n%s\n", fs.Name(), c.args, c.summary)
-			if hasFlags(fs) {
-				fmt.Fprintln(e.Stdout, "\nFlags:")
-				fs.SetOutput(e.Stdout)
-				fs.PrintDefaults()
-			}
+			commandHelp(e.Stdout, fs)
 			return false, ExitOK
 		}
-		errorf(e.Stderr, "%s: %v", fs.Name(), err)
-		hintf(e.Stderr, "run 'openloop %s -h' for usage", fs.Name())
+		errorf(e.Stderr, "%s: %s", fs.Name(), strings.ReplaceAll(err.Error(), " -", " --"))
+		hintf(e.Stderr, "run 'openloop %s --help' for usage", fs.Name())
 		return false, ExitUsage
 	}
 	return true, ExitOK
 }
 
+// commandHelp prints a command's help from the table and its flags, each
+// flag spelled "--name", as the usage lines spell them.
+func commandHelp(w io.Writer, fs *flag.FlagSet) {
+	c := lookup(fs.Name())
+	fmt.Fprintf(w, "Usage: openloop %s\n\n%s\n", strings.TrimSpace(c.name+" "+c.args), c.summary)
+	if !hasFlags(fs) {
+		return
+	}
+	fmt.Fprintln(w, "\nFlags:")
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		line += "\n    \t" + usage
+		if f.DefValue != "" && f.DefValue != "false" {
+			line += fmt.Sprintf(" (default %q)", f.DefValue)
+		}
+		fmt.Fprintln(w, line)
+	})
+}
+
+// parseOnlyFlags is parseFlags for the commands that take flags and no
+// arguments: anything left after the flags is a usage error.
+func parseOnlyFlags(e *Env, fs *flag.FlagSet, args []string) (ok bool, code int) {
+	if ok, code := parseFlags(e, fs, args); !ok {
+		return false, code
+	}
+	if !noArgs(e, fs) {
+		return false, ExitUsage
+	}
+	return true, ExitOK
+}
+
+// noArgs reports a usage error for arguments left after the flags, for
+// the commands that take none.
+func noArgs(e *Env, fs *flag.FlagSet) bool {
+	if fs.NArg() == 0 {
+		return true
+	}
+	errorf(e.Stderr, "%s takes no arguments, got %q", fs.Name(), strings.Join(fs.Args(), " "))
+	hintf(e.Stderr, "run 'openloop %s --help' for usage", fs.Name())
+	return false
+}
+
 // paths resolves the project's paths for this Env.
 func (e *Env) paths(c common) (project.Paths, error) {
+	if e.Cwd == "" && e.cwdErr != nil {
+		return project.Paths{}, fmt.Errorf("cannot tell the current folder: %w", e.cwdErr)
+	}
 	return project.Resolve(project.Options{Cwd: e.Cwd, Getenv: e.Getenv, MemoryDir: c.memoryDir})
 }
 

@@ -17,7 +17,7 @@ func runArchive(e *Env, args []string) int {
 	query := strings.TrimSpace(strings.Join(fs.Args(), " "))
 	if query == "" {
 		errorf(e.Stderr, "archive: say which item, as text from its name or content")
-		hintf(e.Stderr, "openloop archive retry budget")
+		hintf(e.Stderr, "%s", e.cmdLine("archive retry budget"))
 		return ExitUsage
 	}
 	p, err := e.paths(c)

@@ -16,7 +16,7 @@ import (
 func runDemo(e *Env, args []string) int {
 	fs := newFlags(e, "demo", nil)
 	keep := fs.Bool("keep", false, "keep the demo's folder and print where it is")
-	if ok, code := parseFlags(e, fs, args); !ok {
+	if ok, code := parseOnlyFlags(e, fs, args); !ok {
 		return code
 	}
 	w, err := demo.NewWorld(e.Now())

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/settings"
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -22,7 +23,7 @@ type problem struct{ what, fix string }
 func runDoctor(e *Env, args []string) int {
 	var c common
 	fs := newFlags(e, "doctor", &c)
-	if ok, code := parseFlags(e, fs, args); !ok {
+	if ok, code := parseOnlyFlags(e, fs, args); !ok {
 		return code
 	}
 	p, err := e.paths(c)
@@ -35,7 +36,10 @@ func runDoctor(e *Env, args []string) int {
 	add := func(fix, format string, a ...any) { probs = append(probs, problem{fmt.Sprintf(format, a...), fix}) }
 
 	w := e.Stdout
-	row := func(k, format string, a ...any) { fmt.Fprintf(w, "%-18s %s\n", k, fmt.Sprintf(format, a...)) }
+	// Every value shown is a path or text from a settings file: termsafe.
+	row := func(k, format string, a ...any) {
+		fmt.Fprintf(w, "%-18s %s\n", k, termsafe.Line(fmt.Sprintf(format, a...)))
+	}
 	row("project root", "%s", p.Root)
 	row("memory dir", "%s (%s)", p.MemoryDir, p.Layout)
 	if _, err := os.Stat(p.TranscriptDir); err != nil {
@@ -54,7 +58,8 @@ func runDoctor(e *Env, args []string) int {
 		add("/session resume, then /session archive <name> for what is done", "%d items are open: nothing new is parked until some are archived", len(items))
 	}
 
-	// Registrations, per event, per scope.
+	// Registrations, per event, per scope. Each problem is reported once,
+	// not once per event.
 	type entry struct {
 		settings.Found
 		scope string
@@ -63,7 +68,11 @@ func runDoctor(e *Env, args []string) int {
 	plugin := ""
 	for _, sc := range all {
 		data, ok, err := readOptional(sc.Settings)
-		if err != nil || !ok {
+		if err != nil {
+			add("replace it with a regular JSON file, or remove it", "cannot read %s: %v", sc.Settings, err)
+			continue
+		}
+		if !ok {
 			continue
 		}
 		found, err := settings.Find(data)
@@ -71,11 +80,19 @@ func runDoctor(e *Env, args []string) int {
 			add("fix the file: Claude Code does not read an invalid settings file", "%s: %v", sc.Settings, err)
 			continue
 		}
+		checked := map[string]bool{}
 		for _, f := range found {
 			reg[f.Event] = append(reg[f.Event], entry{f, sc.Name})
+			if checked[f.Program] {
+				continue
+			}
+			checked[f.Program] = true
 			if err := checkProgram(e, f.Program); err != nil {
-				add("openloop install --scope "+sc.Name+" (it rewrites the hook to run the binary you run it with)",
-					"the %s hook at %s scope runs %s: %v", f.Event, sc.Name, f.Program, err)
+				fix := "openloop install --scope " + sc.Name + " (it rewrites the hooks to run the binary you run it with)"
+				if f.Program == settings.PortableExe {
+					fix = "put openloop on PATH: go install ./cmd/openloop, with $(go env GOPATH)/bin on PATH"
+				}
+				add(fix, "the hooks at %s scope run %s: %v", sc.Name, f.Program, err)
 			}
 		}
 		if gjson.GetBytes(data, "disableAllHooks").Bool() {
@@ -88,6 +105,9 @@ func runDoctor(e *Env, args []string) int {
 			return true
 		})
 	}
+	var missing []string
+	twice := map[string]bool{} // scopes whose commands differ for one event
+	both := ""                 // a scope registered beside the plugin
 	for _, ev := range settings.Events {
 		var where []string
 		cmds := map[string]bool{}
@@ -100,18 +120,38 @@ func runDoctor(e *Env, args []string) int {
 			row(ev.Name, "plugin %s", plugin)
 		case len(where) == 0:
 			row(ev.Name, "not registered")
-			add("openloop install", "the %s hook is not registered", ev.Name)
+			missing = append(missing, ev.Name)
 		default:
 			row(ev.Name, "%s", strings.Join(where, ", "))
 		}
 		if len(cmds) > 1 {
-			add("keep one: openloop uninstall --scope <scope> for the others",
-				"the %s hook is registered %d times with different commands: every event is delivered twice (harmless: openloop parks an idea once)", ev.Name, len(cmds))
+			for _, f := range reg[ev.Name] {
+				twice[f.scope] = true
+			}
 		}
-		if len(where) > 0 && plugin != "" {
-			add("keep one: disable the plugin (/plugin), or run openloop uninstall --scope "+where[0],
-				"the %s hook is registered in settings and by the plugin %s: every event is delivered twice (harmless: openloop parks an idea once)", ev.Name, plugin)
+		if len(where) > 0 && plugin != "" && both == "" {
+			both = where[0]
 		}
+	}
+	switch {
+	case len(missing) == len(settings.Events):
+		add("openloop install", "openloop's hooks are not registered")
+	case len(missing) > 0:
+		add("openloop install", "the %s hook(s) are not registered", strings.Join(missing, ", "))
+	}
+	if len(twice) > 0 {
+		var names []string
+		for _, sc := range all {
+			if twice[sc.Name] {
+				names = append(names, sc.Name)
+			}
+		}
+		add("keep one: openloop uninstall --scope <scope> for the others",
+			"openloop's hooks are registered at more than one scope with different commands (%s): every event is delivered twice (harmless: openloop parks an idea once)", strings.Join(names, ", "))
+	}
+	if both != "" {
+		add("keep one: disable the plugin (/plugin), or run openloop uninstall --scope "+both,
+			"openloop's hooks are registered in settings and by the plugin %s: every event is delivered twice (harmless: openloop parks an idea once)", plugin)
 	}
 	doctorCommand(e, all, plugin, row, add)
 	row("plugin", "%s", orText(plugin, "not enabled"))
@@ -122,7 +162,7 @@ func runDoctor(e *Env, args []string) int {
 	}
 	fmt.Fprintln(w)
 	for _, pr := range probs {
-		fmt.Fprintf(w, "problem: %s\n  fix: %s\n", pr.what, pr.fix)
+		fmt.Fprintf(w, "problem: %s\n  fix: %s\n", termsafe.Line(pr.what), termsafe.Line(pr.fix))
 	}
 	fmt.Fprintf(w, "%d problem(s) found\n", len(probs))
 	return ExitProblem
@@ -138,18 +178,31 @@ func doctorCommand(e *Env, all []settings.Scope, plugin string, row func(string,
 		}
 		seen[sc.Command] = true
 		data, ok, err := readOptional(sc.Command)
-		if err != nil || !ok {
+		if err != nil {
+			add("replace it with a regular file, or remove it", "cannot read %s: %v", sc.Command, err)
+			continue
+		}
+		if !ok {
 			continue
 		}
 		exe, _, ours := settings.ParseCommandFile(data)
-		if !ours {
+		switch {
+		case !ours && strings.Contains(string(data), settings.Marker):
+			add("openloop install --force replaces it (--dry-run shows the change first)",
+				"%s was written by openloop and has been edited since", sc.Command)
+			continue
+		case !ours:
 			add("move it away, then run openloop install",
-				"%s is another /session command (the seed's, or edited since openloop wrote it)", sc.Command)
+				"%s is another /session command, not openloop's (the seed's, say)", sc.Command)
 			continue
 		}
 		where = append(where, sc.Name)
 		if err := checkProgram(e, exe); err != nil {
-			add("openloop install --scope "+sc.Name, "%s runs %s: %v", sc.Command, exe, err)
+			fix := "openloop install --scope " + sc.Name
+			if exe == settings.PortableExe {
+				fix = "put openloop on PATH: go install ./cmd/openloop, with $(go env GOPATH)/bin on PATH"
+			}
+			add(fix, "%s runs %s: %v", sc.Command, exe, err)
 		}
 	}
 	switch {

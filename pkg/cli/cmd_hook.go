@@ -30,9 +30,13 @@ func runHook(e *Env, args []string) (code int) {
 	// object or nothing.
 	toStderr := *e
 	toStderr.Stdout = e.Stderr
-	if ok, code := parseFlags(&toStderr, fs, args); !ok {
+	ok, code := parseFlags(&toStderr, fs, args)
+	if ok && !noArgs(e, fs) {
+		ok, code = false, ExitUsage
+	}
+	if !ok {
 		if code == ExitUsage {
-			code = ExitFailure
+			code = ExitFailure // a usage error is exit 1 here, like every hook failure
 		}
 		return code
 	}

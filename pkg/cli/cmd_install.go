@@ -8,20 +8,24 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/settings"
 )
 
 // runInstall registers openloop's hooks in one scope's settings file and
-// writes the /session command file beside it. It checks everything before
-// it writes anything: an invalid settings file, or a session.md that
-// openloop did not write (the seed's own /session command, say), stops it
-// with nothing changed.
+// writes the /session command file for it. It checks everything before it
+// writes anything: an invalid settings file, or a session.md that openloop
+// did not write or that was edited since (the seed's own /session command,
+// say), stops it with nothing changed; --force replaces such a session.md.
+// What it creates is recorded (see installRecord) so that uninstall gives
+// back exactly what was there.
 func runInstall(e *Env, args []string) int {
 	fs := newFlags(e, "install", nil)
-	scopeName := fs.String("scope", "project", "project, local or user")
-	bin := fs.String("bin", "", "the openloop binary the hooks run (default: this one)")
-	dry := fs.Bool("dry-run", false, "show the changes and write nothing")
-	if ok, code := parseFlags(e, fs, args); !ok {
+	scopeName := fs.String("scope", settings.DefaultScope, "user, project or local")
+	bin := fs.String("bin", "", "the openloop binary the hooks run (default: this one); not for --scope project, which runs openloop from PATH")
+	force := fs.Bool("force", false, "replace a session.md that openloop did not write or that was edited since")
+	dry := fs.Bool("dry-run", false, "print the changes as a diff for patch(1) and write nothing")
+	if ok, code := parseOnlyFlags(e, fs, args); !ok {
 		return code
 	}
 	p, err := e.paths(common{})
@@ -29,26 +33,32 @@ func runInstall(e *Env, args []string) int {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
 	}
-	all := settings.Scopes(p.Cwd, p.Root, p.ConfigDir)
-	sc, err := settings.PickScope(all, *scopeName)
+	sc, err := settings.PickScope(settings.Scopes(p.Cwd, p.Root, p.ConfigDir), *scopeName)
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitUsage
 	}
-	exe, err := installBinary(e, *bin)
-	if err != nil {
-		errorf(e.Stderr, "install: %v", err)
-		hintf(e.Stderr, "install the binary first (go install ./cmd/openloop), then run 'openloop install' from it, or pass --bin PATH")
-		return ExitFailure
+	exe := settings.PortableExe
+	switch {
+	case sc.Shared && *bin != "":
+		errorf(e.Stderr, "install: --bin does not apply to --scope project: its files are shared, so they run openloop from each machine's PATH")
+		hintf(e.Stderr, "put the binary on PATH as openloop, or use --scope user or local for a binary elsewhere")
+		return ExitUsage
+	case !sc.Shared:
+		if exe, err = installBinary(e, *bin); err != nil {
+			errorf(e.Stderr, "install: %v", err)
+			hintf(e.Stderr, "install the binary first (go install ./cmd/openloop), then run 'openloop install' from it, or pass --bin PATH")
+			return ExitFailure
+		}
 	}
 
-	oldSettings, _, err := readOptional(sc.Settings)
+	oldSettings, settingsExists, err := readOptional(sc.Settings)
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
 	}
 	hookCmd := settings.HookCommand(exe)
-	newSettings, changes, err := settings.Install(oldSettings, hookCmd)
+	newSettings, changes, undo, err := settings.Install(oldSettings, hookCmd)
 	if err != nil {
 		errorf(e.Stderr, "install: %s: %v", sc.Settings, err)
 		hintf(e.Stderr, "fix or move the file, then run 'openloop install' again; nothing was changed")
@@ -60,9 +70,14 @@ func runInstall(e *Env, args []string) int {
 		return ExitFailure
 	}
 	_, nonce, ours := settings.ParseCommandFile(oldCmd)
-	if cmdExists && !ours {
-		errorf(e.Stderr, "install: %s exists and was not written by openloop", sc.Command)
-		hintf(e.Stderr, "it may be the /session command that openloop replaces: move it away, then run 'openloop install' again; nothing was changed")
+	if cmdExists && !ours && !*force {
+		if strings.Contains(string(oldCmd), settings.Marker) {
+			errorf(e.Stderr, "install: %s was written by openloop and has been edited since; installing would undo those edits", sc.Command)
+			hintf(e.Stderr, "to replace it with openloop's, run 'openloop install --force' (--dry-run shows the change first); nothing was changed")
+		} else {
+			errorf(e.Stderr, "install: %s is another /session command, not openloop's", sc.Command)
+			hintf(e.Stderr, "it may be the /session command that openloop replaces: move it away, or replace it with 'openloop install --force'; nothing was changed")
+		}
 		return ExitFailure
 	}
 	if !ours {
@@ -72,39 +87,86 @@ func runInstall(e *Env, args []string) int {
 		}
 	}
 	newCmd := settings.CommandFile(exe, nonce)
+	if !settingsExists {
+		oldSettings = nil
+	}
+	if !cmdExists {
+		oldCmd = nil
+	}
 
 	if *dry {
-		diff(e.Stdout, sc.Settings, oldSettings, newSettings)
-		diff(e.Stdout, sc.Command, oldCmd, newCmd)
+		diff(e.Stdout, e.diffName(sc.Settings), oldSettings, newSettings)
+		diff(e.Stdout, e.diffName(sc.Command), oldCmd, newCmd)
 		return ExitOK
 	}
-	settingsChanged := !bytes.Equal(oldSettings, newSettings)
-	cmdChanged := !bytes.Equal(oldCmd, newCmd)
+	settingsChanged := !bytes.Equal(oldSettings, newSettings) || !settingsExists
+	cmdChanged := !bytes.Equal(oldCmd, newCmd) || !cmdExists
+	if settingsChanged || cmdChanged {
+		if err := recordInstall(e, p.ConfigDir, sc, oldSettings, settingsExists, undo, cmdChanged); err != nil {
+			errorf(e.Stderr, "install: keep a record of what install creates: %v", err)
+			hintf(e.Stderr, "nothing was changed")
+			return ExitFailure
+		}
+	}
 	if settingsChanged {
-		if err := writeUserFile(e, sc.Settings, newSettings); err != nil {
+		if _, err := writeUserFile(e, sc.Settings, newSettings); err != nil {
 			errorf(e.Stderr, "install: %v", err)
 			return ExitFailure
 		}
 	}
 	if cmdChanged {
-		if err := writeUserFile(e, sc.Command, newCmd); err != nil {
+		if _, err := writeUserFile(e, sc.Command, newCmd); err != nil {
 			errorf(e.Stderr, "install: %v", err)
 			hintf(e.Stderr, "the hooks are registered; run 'openloop install' again to write the command")
 			return ExitFailure
 		}
 	}
+	w := e.Stdout
 	if settingsChanged || cmdChanged {
-		fmt.Fprintf(e.Stdout, "Installed openloop (scope %s)\n", sc.Name)
+		fmt.Fprintf(w, "Installed openloop (scope %s)\n", sc.Name)
 	} else {
-		fmt.Fprintf(e.Stdout, "Already installed (scope %s); nothing changed\n", sc.Name)
+		fmt.Fprintf(w, "Already installed (scope %s); nothing changed\n", sc.Name)
 	}
-	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.Settings, describe(changes))
-	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.Command, map[bool]string{true: "written", false: "unchanged"}[cmdChanged])
-	fmt.Fprintf(e.Stdout, "  hook command: %s\n", hookCmd)
+	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Settings), describe(changes))
+	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), map[bool]string{true: "written", false: "unchanged"}[cmdChanged])
+	fmt.Fprintf(w, "  hook command: %s\n", termsafe.Line(hookCmd))
+	if sc.Shared {
+		fmt.Fprintln(w, "  These files name no path of this machine: commit them, and each teammate's hooks run")
+		fmt.Fprintln(w, "  the openloop on their PATH, or do nothing where there is none.")
+		if checkProgram(e, exe) != nil {
+			fmt.Fprintln(w, "  openloop is not on this shell's PATH: the hooks do nothing here until it is.")
+		}
+	}
 	if settingsChanged || cmdChanged {
-		fmt.Fprintln(e.Stdout, "New Claude Code sessions pick this up; check with 'openloop doctor'.")
+		fmt.Fprintln(w, "New Claude Code sessions pick this up; check with 'openloop doctor'.")
 	}
 	return ExitOK
+}
+
+// recordInstall notes, before anything is written, what this install
+// creates: the settings file or its containers, and the folders of both
+// files. A settings file that holds no openloop handler starts a new
+// record (an older one is out of date); one that does adds to its record.
+func recordInstall(e *Env, configDir string, sc settings.Scope, oldSettings []byte, existed bool, undo settings.Undo, cmdChanged bool) error {
+	rec := loadRecord(configDir, sc.Settings)
+	found, _ := settings.Find(oldSettings)
+	switch {
+	case len(found) == 0:
+		rec = &installRecord{Settings: sc.Settings, FileCreated: !existed, Undo: undo}
+	case rec == nil:
+		// Installed before records were kept: what that install created
+		// is unknown, and uninstall does best without a record.
+		return nil
+	default:
+		rec.Undo = rec.Undo.Merge(undo)
+	}
+	if !existed {
+		rec.addDirs(missingDirs(sc.Settings))
+	}
+	if cmdChanged {
+		rec.addDirs(missingDirs(sc.Command))
+	}
+	return saveRecord(e, configDir, rec)
 }
 
 // installBinary is the absolute path of the binary the hooks will run:
@@ -118,12 +180,15 @@ func installBinary(e *Env, bin string) (string, error) {
 		}
 	}
 	if bin == "" {
+		if e.exeErr != nil {
+			return "", fmt.Errorf("cannot tell where this binary is: %w", e.exeErr)
+		}
 		return "", errors.New("cannot tell where this binary is")
 	}
 	if !filepath.IsAbs(bin) {
 		bin = filepath.Join(e.Cwd, bin)
 	}
-	fi, err := os.Stat(bin)
+	fi, err := os.Stat(bin) // Stat, not open: a FIFO here is refused below, never read
 	if err != nil {
 		return "", fmt.Errorf("binary %s: %w", bin, err)
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -19,6 +18,10 @@ func runPark(e *Env, args []string) int {
 	if ok, code := parseFlags(e, fs, args); !ok {
 		return code
 	}
+	if fs.NArg() > 0 {
+		errorf(e.Stderr, "park: unexpected argument %q (quote the text of each flag)", fs.Arg(0))
+		return ExitUsage
+	}
 	k, err := store.ParseKind(*kind)
 	if err != nil {
 		errorf(e.Stderr, "park: %v", err)
@@ -29,13 +32,9 @@ func runPark(e *Env, args []string) int {
 		hintf(e.Stderr, "openloop park --kind deferred --idea 'retry budget for uploads' --context 'fixing auth first'")
 		return ExitUsage
 	}
-	if fs.NArg() > 0 {
-		errorf(e.Stderr, "park: unexpected argument %q (quote the text of each flag)", fs.Arg(0))
-		return ExitUsage
-	}
 	p, err := e.paths(c)
 	if err != nil {
-		errorf(e.Stderr, "%v", err)
+		errorf(e.Stderr, "park: %v", err)
 		return ExitFailure
 	}
 	s := store.Open(p.MemoryDir, e.Now)
@@ -46,7 +45,7 @@ func runPark(e *Env, args []string) int {
 	}
 	switch {
 	case res.Capped:
-		printCapped(e.Stdout, s, res.Open)
+		printCapped(e, s, res.Open)
 		errorf(e.Stderr, "park: not parked: %d items are open", len(res.Open))
 		return ExitFailure
 	case res.Dup:
@@ -59,9 +58,9 @@ func runPark(e *Env, args []string) int {
 
 // printCapped is the seed's pollution guard: it surfaces the open list and
 // asks for some to be archived before anything new is parked.
-func printCapped(w io.Writer, s *store.Store, open []store.Item) {
-	fmt.Fprintf(w, "Not parked: %d items are already open. Archive some first with /session archive <text>:\n", len(open))
+func printCapped(e *Env, s *store.Store, open []store.Item) {
+	fmt.Fprintf(e.Stdout, "Not parked: %d items are already open. Archive some first with %s:\n", len(open), e.cmdLine("archive <text>"))
 	for _, it := range open {
-		fmt.Fprintln(w, s.Line(it))
+		fmt.Fprintln(e.Stdout, s.Line(it))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +12,9 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/openloop/openloop/internal/jsonguard"
+	"github.com/openloop/openloop/internal/safeio"
+	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/settings"
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -26,14 +30,19 @@ const pluginName = "openloop"
 // "claude plugin validate", "plugin marketplace add" and "plugin install".
 // Claude Code copies the folder into its plugin cache, so nothing in it
 // points outside it.
+//
+// It writes all or nothing: every file goes into a temporary folder beside
+// DIR, which then takes DIR's place in one rename (an earlier plugin there
+// is moved aside first and removed after). A missing --bin, a full disk or
+// any other failure leaves DIR as it was.
 func runPlugin(e *Env, args []string) int {
 	fs := newFlags(e, "plugin", nil)
 	out := fs.String("out", "", "folder to write the marketplace to")
 	bin := fs.String("bin", "", "the openloop binary to copy into the plugin (default: this one)")
-	if ok, code := parseFlags(e, fs, args); !ok {
+	if ok, code := parseOnlyFlags(e, fs, args); !ok {
 		return code
 	}
-	if *out == "" || fs.NArg() > 0 {
+	if *out == "" {
 		errorf(e.Stderr, "plugin: say where to write it: --out DIR")
 		return ExitUsage
 	}
@@ -41,9 +50,15 @@ func runPlugin(e *Env, args []string) int {
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(e.Cwd, dir)
 	}
+	dir = filepath.Clean(dir)
 	src := *bin
 	if src == "" {
 		src = e.Exe
+	}
+	if src == "" {
+		errorf(e.Stderr, "plugin: cannot tell where this binary is: %v", e.exeErr)
+		hintf(e.Stderr, "pass --bin PATH")
+		return ExitFailure
 	}
 	if !filepath.IsAbs(src) {
 		src = filepath.Join(e.Cwd, src)
@@ -53,17 +68,17 @@ func runPlugin(e *Env, args []string) int {
 		hintf(e.Stderr, "name an empty or new folder, or one an earlier 'openloop plugin' wrote")
 		return ExitFailure
 	}
+	binary, _, err := safeio.OpenRegular(src)
+	if err != nil {
+		errorf(e.Stderr, "plugin: the binary to copy: %v", err)
+		hintf(e.Stderr, "nothing was written")
+		return ExitFailure
+	}
+	defer binary.Close()
 	files, err := pluginFiles(e)
 	if err != nil {
 		errorf(e.Stderr, "plugin: %v", err)
 		return ExitFailure
-	}
-	root := dir
-	for _, f := range files {
-		if err := writePluginFile(e, filepath.Join(dir, filepath.FromSlash(f.name)), f.data, 0o644); err != nil {
-			errorf(e.Stderr, "plugin: %v", err)
-			return ExitFailure
-		}
 	}
 	// A Windows binary keeps its .exe: Git Bash, which runs the hooks
 	// there, finds bin/openloop.exe when asked for bin/openloop.
@@ -71,21 +86,77 @@ func runPlugin(e *Env, args []string) int {
 	if strings.EqualFold(filepath.Ext(src), ".exe") {
 		exeName += ".exe"
 	}
-	exe := filepath.Join(root, "bin", exeName)
-	if err := copyBinary(e, src, exe); err != nil {
-		errorf(e.Stderr, "plugin: copy the binary: %v", err)
+	if err := writePluginDir(e, dir, files, exeName, binary); err != nil {
+		errorf(e.Stderr, "plugin: %v", err)
+		hintf(e.Stderr, "nothing was written")
 		return ExitFailure
 	}
-	fmt.Fprintf(e.Stdout, "Wrote the openloop plugin (and a marketplace listing it) to %s\n", dir)
+	w := e.Stdout
+	fmt.Fprintf(w, "Wrote the openloop plugin (and a marketplace listing it) to %s\n", termsafe.Line(dir))
 	for _, f := range files {
-		fmt.Fprintf(e.Stdout, "  %s\n", f.name)
+		fmt.Fprintf(w, "  %s\n", f.name)
 	}
-	fmt.Fprintf(e.Stdout, "  bin/%s (copy of %s)\n", exeName, src)
-	fmt.Fprintln(e.Stdout, "In Claude Code, run:")
-	fmt.Fprintf(e.Stdout, "  /plugin marketplace add %s\n", dir)
-	fmt.Fprintf(e.Stdout, "  /plugin install %s@%s\n", pluginName, pluginName)
-	fmt.Fprintln(e.Stdout, "Do not also run 'openloop install': every event would be delivered twice.")
+	fmt.Fprintf(w, "  bin/%s (copy of %s)\n", exeName, termsafe.Line(src))
+	fmt.Fprintln(w, "In Claude Code, run:")
+	fmt.Fprintf(w, "  /plugin marketplace add %s\n", termsafe.Line(dir))
+	fmt.Fprintf(w, "  /plugin install %s@%s\n", pluginName, pluginName)
+	fmt.Fprintln(w, "Do not also run 'openloop install': every event would be delivered twice.")
 	return ExitOK
+}
+
+// writePluginDir builds the plugin in a temporary folder beside dir, then
+// puts it in dir's place. On failure it removes what it made and dir is
+// as it was.
+func writePluginDir(e *Env, dir string, files []pluginFile, exeName string, binary io.Reader) (err error) {
+	parent := filepath.Dir(dir)
+	made := missingDirs(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	stage, err := os.MkdirTemp(parent, ".openloop-plugin-tmp-")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(stage)
+			for i := len(made) - 1; i >= 0; i-- {
+				removeIfEmpty(made[i])
+			}
+		}
+	}()
+	if err := os.Chmod(stage, 0o755); err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := writePluginFile(e, filepath.Join(stage, filepath.FromSlash(f.name)), f.data, 0o644); err != nil {
+			return err
+		}
+	}
+	if err := copyBinary(stage, filepath.Join(stage, "bin", exeName), binary); err != nil {
+		return fmt.Errorf("copy the binary: %w", err)
+	}
+	return replaceDir(stage, dir)
+}
+
+// replaceDir renames stage to dir. A dir that exists (empty, or an earlier
+// plugin) is moved aside first, put back if the rename fails, and removed
+// after.
+func replaceDir(stage, dir string) error {
+	if _, err := os.Lstat(dir); err != nil {
+		return os.Rename(stage, dir)
+	}
+	old := stage + "-old"
+	if err := os.Rename(dir, old); err != nil {
+		return err
+	}
+	if err := os.Rename(stage, dir); err != nil {
+		if rerr := os.Rename(old, dir); rerr != nil {
+			return fmt.Errorf("%w (and the earlier plugin is left at %s: %v)", err, old, rerr)
+		}
+		return err
+	}
+	return os.RemoveAll(old)
 }
 
 type pluginFile struct {
@@ -111,7 +182,7 @@ func pluginFiles(e *Env) ([]pluginFile, error) {
 	if Version != "dev" {
 		manifest["version"] = Version
 	}
-	hooks, _, err := settings.Install([]byte("{\n  \"description\": \"openloop: notice and park open loops\"\n}\n"), settings.HookCommand(settings.PluginExe))
+	hooks, _, _, err := settings.Install([]byte("{\n  \"description\": \"openloop: notice and park open loops\"\n}\n"), settings.HookCommand(settings.PluginExe))
 	if err != nil {
 		return nil, err
 	}
@@ -147,14 +218,24 @@ func indentJSON(v any) []byte {
 	return append(b, '\n')
 }
 
-// copyBinary copies src to dst, mode 0755, through a temp file and a
-// rename so that a plugin folder never holds half a binary.
-func copyBinary(e *Env, src, dst string) error {
-	data, err := os.ReadFile(src)
+// copyBinary streams the binary into dst, mode 0755, inside the staging
+// folder stage.
+func copyBinary(stage, dst string, binary io.Reader) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
 	if err != nil {
 		return err
 	}
-	return writePluginFile(e, dst, data, 0o755)
+	_, err = io.Copy(f, binary)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(dst, 0o755) // whatever the umask
+	}
+	return err
 }
 
 // writePluginFile writes one file of the plugin atomically (a temp file in
@@ -190,9 +271,9 @@ func checkPluginDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	manifest, err := os.ReadFile(filepath.Join(dir, ".claude-plugin", "plugin.json"))
-	if err == nil && gjson.GetBytes(manifest, "name").String() == pluginName {
+	manifest, err := safeio.ReadRegular(filepath.Join(dir, ".claude-plugin", "plugin.json"), maxUserFile)
+	if err == nil && jsonguard.Valid(manifest) && gjson.GetBytes(manifest, "name").String() == pluginName {
 		return nil
 	}
-	return fmt.Errorf("%s is not empty and is not an openloop plugin: refusing to write over its files", dir)
+	return fmt.Errorf("%s is not empty and is not an openloop plugin: refusing to replace its files", dir)
 }

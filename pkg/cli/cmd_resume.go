@@ -3,43 +3,45 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"strings"
 
 	"github.com/openloop/openloop/pkg/store"
 )
 
-func runResume(e *Env, args []string) int {
+func runResume(e *Env, args []string) (code int) {
 	var c common
 	fs := newFlags(e, "resume", &c)
 	asJSON := fs.Bool("json", false, "print JSON")
-	if ok, code := parseFlags(e, fs, args); !ok {
+	if ok, code := parseOnlyFlags(e, fs, args); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		errorf(e.Stderr, "resume takes no arguments, got %q", strings.Join(fs.Args(), " "))
-		return ExitUsage
 	}
 	p, err := e.paths(c)
 	if err != nil {
-		errorf(e.Stderr, "%v", err)
+		errorf(e.Stderr, "resume: %v", err)
 		return ExitFailure
 	}
 	s := store.Open(p.MemoryDir, e.Now)
-	if _, err := s.Expire(); err != nil {
-		errorf(e.Stderr, "delete expired items: %v", err)
-		// Listing still helps; go on.
-	}
+	// Expiry first, as the seed does. When it fails the list is still
+	// shown, then one error line; when listing fails too, its error is the
+	// one line (the same cause: the folder cannot be read).
+	_, expireErr := s.Expire()
 	items, err := s.List()
 	if err != nil {
-		errorf(e.Stderr, "%v", err)
+		errorf(e.Stderr, "resume: %v", err)
 		return ExitFailure
 	}
+	code = ExitOK
+	defer func() {
+		if expireErr != nil {
+			errorf(e.Stderr, "resume: delete expired items: %v", expireErr)
+			code = ExitFailure
+		}
+	}()
 	if *asJSON {
-		return writeJSON(e, s.View(items))
+		code = writeJSON(e, s.View(items))
+		return code
 	}
-	renderResume(e.Stdout, s, items)
-	return ExitOK
+	renderResume(e, s, items)
+	return code
 }
 
 // renderResume prints the seed's list:
@@ -57,8 +59,10 @@ func runResume(e *Env, args []string) int {
 //
 // "This session" holds items modified today; older ones are grouped by their
 // modification date, newest first. With no items it prints
-// "No pending session items."
-func renderResume(w io.Writer, s *store.Store, items []store.Item) {
+// "No pending session items." In a terminal the hint lines name
+// "openloop archive" and "openloop summary".
+func renderResume(e *Env, s *store.Store, items []store.Item) {
+	w := e.Stdout
 	if len(items) == 0 {
 		fmt.Fprintln(w, "No pending session items.")
 		return
@@ -78,8 +82,8 @@ func renderResume(w io.Writer, s *store.Store, items []store.Item) {
 		fmt.Fprintln(w, s.Line(it))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "→ /session archive <slug> to close an item")
-	fmt.Fprintln(w, "→ /session summary for a full session digest")
+	fmt.Fprintln(w, "→ "+e.cmdLine("archive <slug>")+" to close an item")
+	fmt.Fprintln(w, "→ "+e.cmdLine("summary")+" for a full session digest")
 }
 
 func writeJSON(e *Env, v any) int {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/openloop/openloop/internal/termsafe"
 )
 
 // maxSessionArgs bounds what the session command reads from stdin.
@@ -24,36 +26,70 @@ func runSession(e *Env, args []string) (exit int) {
 	// on stdout and exit 0 like every other path here.
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(e.Stdout, "openloop: error: internal error: %v\n", r)
+			sessionPrint(e, "openloop: error: internal error: "+termsafe.Line(fmt.Sprint(r))+"\n")
 			exit = ExitOK
 		}
 	}()
-	if len(args) == 0 && e.Stdin != nil {
-		data, _ := io.ReadAll(io.LimitReader(e.Stdin, maxSessionArgs))
+	fromStdin := len(args) == 0
+	if fromStdin && e.Stdin != nil {
+		data, err := io.ReadAll(io.LimitReader(e.Stdin, maxSessionArgs+1))
+		if err != nil {
+			sessionPrint(e, "openloop: error: session: read the arguments: "+termsafe.Line(err.Error())+"\n")
+			return ExitOK
+		}
+		if len(data) > maxSessionArgs {
+			sessionPrint(e, fmt.Sprintf("openloop: error: session: the arguments are longer than %d KB; nothing was done\n", maxSessionArgs>>10))
+			return ExitOK
+		}
 		args = splitSessionArgs(string(data))
 	}
 	if len(args) == 0 {
-		fmt.Fprintln(e.Stdout, "Usage: /session resume | archive <text> | summary")
+		sessionPrint(e, sessionUsage+"\n")
 		return ExitOK
 	}
-	mode := strings.ToLower(args[0])
-	switch mode {
+	switch mode := strings.ToLower(args[0]); mode {
+	case "-h", "-help", "--help", "help":
+		if fromStdin {
+			sessionPrint(e, sessionUsage+"\n\n"+sessionModes)
+		} else {
+			c := lookup("session")
+			sessionPrint(e, "Usage: openloop session "+c.args+"\n\n"+c.summary+"\n\nModes:\n"+sessionModes)
+		}
+		return ExitOK
 	case "resume", "pending", "archive", "summary":
+		// The mode is matched as typed in any case ("/session Resume");
+		// the command table's names are lower case.
+		args = append([]string{mode}, args[1:]...)
 	default:
-		fmt.Fprintf(e.Stdout, "Unknown /session mode %q. Usage: /session resume | archive <text> | summary\n", args[0])
+		sessionPrint(e, fmt.Sprintf("Unknown /session mode %q. %s\n", termsafe.Line(args[0]), sessionUsage))
 		return ExitOK
 	}
-	var errBuf bytes.Buffer
+	var out bytes.Buffer
 	sub := *e
-	sub.Stderr = &errBuf
+	sub.Stdout, sub.Stderr = &out, &out
+	sub.inSession = true
 	code := Run(&sub, args)
-	if errBuf.Len() > 0 {
-		e.Stdout.Write(errBuf.Bytes())
+	if code != ExitOK && code != ExitNoMatch && out.Len() == 0 {
+		fmt.Fprintf(&out, "/session %s failed with status %d\n", args[0], code)
 	}
-	if code != ExitOK && code != ExitNoMatch && errBuf.Len() == 0 {
-		fmt.Fprintf(e.Stdout, "openloop %s exited with status %d\n", mode, code)
-	}
+	sessionPrint(e, out.String())
 	return ExitOK
+}
+
+const sessionUsage = "Usage: /session resume | archive <text> | summary"
+
+const sessionModes = `  resume            list the open items by age
+  archive <text>    close the item that best matches the text
+  summary           digest of the session: tasks, items, commits
+`
+
+// sessionPrint writes to stdout, where Claude Code reads a /session
+// command's output. When that fails there is no one left to tell but
+// stderr; the exit code stays 0 (a non-zero one would abort the command).
+func sessionPrint(e *Env, s string) {
+	if _, err := io.WriteString(e.Stdout, s); err != nil {
+		errorf(e.Stderr, "session: write the output: %v", err)
+	}
 }
 
 // splitSessionArgs splits the text after /session into the mode word and

@@ -4,22 +4,23 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 
+	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/settings"
 )
 
 // runUninstall removes what install added in one scope: every hook
-// handler that runs an openloop binary's "hook" command, the matcher
-// groups, event lists and "hooks" object that this leaves empty, and the
-// command file if it is byte for byte the one openloop writes. A settings
-// file that is byte for byte what install makes from nothing is removed;
-// any other file is kept, even if it is left as "{}".
+// handler that is openloop's (see settings.IsHookCommand), the matcher
+// groups this leaves empty, and the command file if it is byte for byte
+// the one openloop writes. With install's record (see installRecord) it
+// also removes the containers and folders install created, and gives back
+// the settings file's exact bytes: nothing, when install created it. It
+// never deletes a settings file without a record that install created it.
 func runUninstall(e *Env, args []string) int {
 	fs := newFlags(e, "uninstall", nil)
-	scopeName := fs.String("scope", "project", "project, local or user")
-	dry := fs.Bool("dry-run", false, "show the changes and write nothing")
-	if ok, code := parseFlags(e, fs, args); !ok {
+	scopeName := fs.String("scope", settings.DefaultScope, "user, project or local")
+	dry := fs.Bool("dry-run", false, "print the changes as a diff for patch(1) and write nothing")
+	if ok, code := parseOnlyFlags(e, fs, args); !ok {
 		return code
 	}
 	p, err := e.paths(common{})
@@ -39,16 +40,21 @@ func runUninstall(e *Env, args []string) int {
 		errorf(e.Stderr, "uninstall: %v", err)
 		return ExitFailure
 	}
+	rec := loadRecord(p.ConfigDir, sc.Settings)
 	newSettings, changes := oldSettings, []settings.Change(nil)
 	if exists {
-		newSettings, changes, err = settings.Uninstall(oldSettings)
+		var undo *settings.Undo
+		if rec != nil {
+			undo = &rec.Undo
+		}
+		newSettings, changes, err = settings.Uninstall(oldSettings, undo)
 		if err != nil {
 			errorf(e.Stderr, "uninstall: %s: %v", sc.Settings, err)
 			hintf(e.Stderr, "fix the file, then run 'openloop uninstall' again; nothing was changed")
 			return ExitFailure
 		}
-		if madeByInstall(oldSettings) {
-			newSettings = nil
+		if len(newSettings) == 0 && rec != nil && rec.FileCreated {
+			newSettings = nil // install created it: it goes
 		}
 	}
 
@@ -72,49 +78,65 @@ func runUninstall(e *Env, args []string) int {
 	default:
 		newCmd, cmdNote = nil, "removed"
 	}
+	if !exists {
+		oldSettings, newSettings = nil, nil
+	}
+	if !cmdExists {
+		oldCmd = nil
+	}
 
 	if *dry {
-		diff(e.Stdout, sc.Settings, oldSettings, newSettings)
-		diff(e.Stdout, sc.Command, oldCmd, newCmd)
+		diff(e.Stdout, e.diffName(sc.Settings), oldSettings, newSettings)
+		diff(e.Stdout, e.diffName(sc.Command), oldCmd, newCmd)
 		return ExitOK
 	}
+	settingsChanged := exists && (newSettings == nil || !bytes.Equal(oldSettings, newSettings))
+	cmdRemoved := cmdExists && newCmd == nil
 	switch {
-	case !exists:
+	case !settingsChanged:
 	case newSettings == nil:
 		if err := os.Remove(sc.Settings); err != nil {
 			errorf(e.Stderr, "uninstall: %v", err)
 			return ExitFailure
 		}
-		if sc.Name != "user" { // never the user's Claude Code config dir
-			removeIfEmpty(filepath.Dir(sc.Settings))
-		}
-	case !bytes.Equal(oldSettings, newSettings):
-		if err := writeUserFile(e, sc.Settings, newSettings); err != nil {
+	default:
+		if _, err := writeUserFile(e, sc.Settings, newSettings); err != nil {
 			errorf(e.Stderr, "uninstall: %v", err)
 			return ExitFailure
 		}
 	}
-	if cmdExists && newCmd == nil {
+	if cmdRemoved {
 		if err := os.Remove(sc.Command); err != nil {
 			errorf(e.Stderr, "uninstall: %v", err)
 			return ExitFailure
 		}
-		removeIfEmpty(filepath.Dir(sc.Command))
-		if sc.Name != "user" {
-			removeIfEmpty(filepath.Dir(filepath.Dir(sc.Command)))
+	}
+	if rec != nil {
+		if err := dropRecord(p.ConfigDir, sc.Settings); err != nil {
+			errorf(e.Stderr, "uninstall: %v", err)
+			return ExitFailure
 		}
+		rec.removeMadeDirs()
 	}
 
-	fmt.Fprintf(e.Stdout, "Uninstalled openloop (scope %s)\n", sc.Name)
+	w := e.Stdout
+	if !settingsChanged && !cmdRemoved {
+		fmt.Fprintf(w, "Not installed (scope %s); nothing changed\n", sc.Name)
+	} else {
+		fmt.Fprintf(w, "Uninstalled openloop (scope %s)\n", sc.Name)
+	}
+	name := termsafe.Line(sc.Settings)
 	switch {
 	case !exists:
-		fmt.Fprintf(e.Stdout, "  %s: not there\n", sc.Settings)
+		fmt.Fprintf(w, "  %s: not there\n", name)
 	case newSettings == nil:
-		fmt.Fprintf(e.Stdout, "  %s: removed (it held only openloop's hooks)\n", sc.Settings)
+		fmt.Fprintf(w, "  %s: removed (install created it, and it holds nothing else)\n", name)
+	case !settingsChanged:
+		fmt.Fprintf(w, "  %s: no openloop hooks\n", name)
 	default:
-		fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.Settings, describe(changes))
+		fmt.Fprintf(w, "  %s: %s\n", name, describe(changes))
 	}
-	fmt.Fprintf(e.Stdout, "  %s: %s\n", sc.Command, cmdNote)
+	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), cmdNote)
 	return ExitOK
 }
 
@@ -135,16 +157,4 @@ func sharedBy(all []settings.Scope, sc settings.Scope) string {
 		}
 	}
 	return ""
-}
-
-// madeByInstall reports whether a settings file is exactly what install
-// writes when there is no file: then uninstall removes it. A file the user
-// made, even one left as "{}", stays.
-func madeByInstall(doc []byte) bool {
-	found, err := settings.Find(doc)
-	if err != nil || len(found) == 0 {
-		return false
-	}
-	fresh, _, err := settings.Install(nil, found[0].Command)
-	return err == nil && bytes.Equal(fresh, doc)
 }

@@ -16,12 +16,21 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/openloop/openloop/internal/safeio"
+	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/store"
 )
 
-// readOptional reads a file; a missing file is nil data and no error.
+// maxUserFile bounds what is read of a settings or command file: real ones
+// are a few KB, and a file that is larger, or never ends (a symlink to
+// /dev/zero), is refused rather than read.
+const maxUserFile = 4 << 20
+
+// readOptional reads a file the user owns: a missing file is nil data and
+// no error; a FIFO, device or folder at the path, or a file over
+// maxUserFile, is an error, and nothing blocks on it.
 func readOptional(path string) ([]byte, bool, error) {
-	data, err := os.ReadFile(path)
+	data, err := safeio.ReadRegular(path, maxUserFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -31,36 +40,57 @@ func readOptional(path string) ([]byte, bool, error) {
 	return data, true, nil
 }
 
+// missingDirs lists the folders above path that do not exist, outermost
+// first: those a write of path creates.
+func missingDirs(path string) []string {
+	var out []string
+	for d := filepath.Dir(path); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		out = append([]string{d}, out...)
+	}
+	return out
+}
+
 // writeUserFile replaces a file the user owns, atomically. An existing
 // file keeps its mode, and a symlink (a dotfiles manager's) stays a
 // symlink: the file it points to is replaced. A new file is 0600, in a
-// folder created 0700 where missing.
-func writeUserFile(e *Env, path string, data []byte) error {
+// folder created 0700 where missing. It returns the folders it created,
+// outermost first.
+func writeUserFile(e *Env, path string, data []byte) ([]string, error) {
 	mode := fs.FileMode(0o600)
 	target := path
+	var made []string
 	if li, err := os.Lstat(path); err == nil {
 		if li.Mode()&fs.ModeSymlink != 0 {
 			t, err := filepath.EvalSymlinks(path)
 			if err != nil {
-				return fmt.Errorf("%s is a symlink that does not resolve: %w", path, err)
+				return nil, fmt.Errorf("%s is a symlink that does not resolve: %w", path, err)
 			}
 			target = t
 		}
 		fi, err := os.Stat(target)
 		if err != nil {
-			return err
+			return nil, err
+		}
+		if !fi.Mode().IsRegular() {
+			return nil, &fs.PathError{Op: "write", Path: path, Err: safeio.ErrNotRegular}
 		}
 		mode = fi.Mode().Perm()
-	} else if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
+	} else {
+		made = missingDirs(path)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, err
+		}
 	}
 	if err := store.WriteFileAtomic(target, data, ".openloop-tmp-", e.Now()); err != nil {
-		return err
+		return made, err
 	}
 	if mode != 0o600 {
-		return os.Chmod(target, mode)
+		return made, os.Chmod(target, mode)
 	}
-	return nil
+	return made, nil
 }
 
 // removeIfEmpty removes dir when it is an empty folder.
@@ -83,15 +113,29 @@ func (e *Env) nonce() (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-// diff prints a unified diff of one changed region of old and new, with
-// up to three lines of context. Install and uninstall change one region or
-// a few close ones, which this shows as one hunk.
-func diff(w io.Writer, path string, old, new []byte) {
-	if bytes.Equal(old, new) {
-		fmt.Fprintf(w, "%s: no change\n", path)
+// diffName is how a dry run names a file: relative to the current folder
+// when it is inside it (apply with "patch -p0" there), else by its
+// absolute path (apply with "patch -d / -p1").
+func (e *Env) diffName(path string) string {
+	if rel, err := filepath.Rel(e.Cwd, path); err == nil && filepath.IsLocal(rel) {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(path)
+}
+
+// diff prints a unified diff that patch(1) applies: one hunk for the
+// changed region (install and uninstall change one region or a few close
+// ones) with up to three lines of context, "/dev/null" and a 0,0 range for
+// a file that is created or removed, and "\ No newline at end of file"
+// where a side does not end in one. old or new nil means the file is not
+// there. name is printed through termsafe: it is a path.
+func diff(w io.Writer, name string, old, new []byte) {
+	name = termsafe.Line(name)
+	if bytes.Equal(old, new) && (old == nil) == (new == nil) {
+		fmt.Fprintf(w, "%s: no change\n", name)
 		return
 	}
-	a, b := lines(old), lines(new)
+	a, b := lines(old), lines(new) // each with its line break, if any
 	pre := 0
 	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
 		pre++
@@ -101,31 +145,64 @@ func diff(w io.Writer, path string, old, new []byte) {
 		suf++
 	}
 	from, toA, toB := max(pre-3, 0), len(a)-max(suf-3, 0), len(b)-max(suf-3, 0)
-	oldName, newName := path, path
+	oldName, newName := name, name
 	if old == nil {
 		oldName = "/dev/null"
 	}
 	if new == nil {
 		newName = "/dev/null"
 	}
-	fmt.Fprintf(w, "--- %s\n+++ %s\n@@ -%d,%d +%d,%d @@\n", oldName, newName, from+1, toA-from, from+1, toB-from)
-	for i := from; i < pre; i++ {
-		fmt.Fprintf(w, " %s\n", a[i])
+	fmt.Fprintf(w, "--- %s\n+++ %s\n@@ -%s +%s @@\n", oldName, newName, hunkRange(from, toA-from), hunkRange(from, toB-from))
+	line := func(prefix, l string) {
+		body, nl := strings.CutSuffix(l, "\n")
+		body, cr := strings.CutSuffix(body, "\r")
+		// The lines are the user's file: control and format characters
+		// are shown escaped (tabs and a CRLF line end are kept, so the
+		// diff still applies).
+		body = termsafe.Text(body)
+		if cr {
+			body += "\r"
+		}
+		fmt.Fprintf(w, "%s%s\n", prefix, body)
+		if !nl {
+			fmt.Fprintln(w, "\\ No newline at end of file")
+		}
 	}
-	for i := pre; i < len(a)-suf; i++ {
-		fmt.Fprintf(w, "-%s\n", a[i])
+	for _, l := range a[from:pre] {
+		line(" ", l)
 	}
-	for i := pre; i < len(b)-suf; i++ {
-		fmt.Fprintf(w, "+%s\n", b[i])
+	for _, l := range a[pre : len(a)-suf] {
+		line("-", l)
 	}
-	for i := len(a) - suf; i < toA; i++ {
-		fmt.Fprintf(w, " %s\n", a[i])
+	for _, l := range b[pre : len(b)-suf] {
+		line("+", l)
+	}
+	for _, l := range a[len(a)-suf : toA] {
+		line(" ", l)
 	}
 }
 
+// hunkRange is a unified diff range: a range of no lines starts at the
+// line before it, so an empty file's is "0,0".
+func hunkRange(from, n int) string {
+	switch n {
+	case 0:
+		return fmt.Sprintf("%d,0", from)
+	case 1:
+		return fmt.Sprintf("%d", from+1)
+	}
+	return fmt.Sprintf("%d,%d", from+1, n)
+}
+
+// lines splits b into lines, each with its line break; the last has none
+// when b does not end in one.
 func lines(b []byte) []string {
 	if len(b) == 0 {
 		return nil
 	}
-	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	l := strings.SplitAfter(string(b), "\n")
+	if l[len(l)-1] == "" {
+		l = l[:len(l)-1]
+	}
+	return l
 }

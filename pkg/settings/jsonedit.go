@@ -140,11 +140,15 @@ func insert(doc string, st style, c gjson.Result, key string, v any) string {
 // remove deletes child i of container c: with its leading comma and white
 // space when it is not the first, with its trailing comma and white space
 // when it is the first of several, and with the white space before it when
-// it is the only one (and the line break that insert adds after it).
-func remove(doc string, st style, c gjson.Result, i int) string {
+// it is the only one (and the line break that insert adds after it). When
+// known, inner is what was between the brackets before insert filled them:
+// the only child's removal puts it back.
+func remove(doc string, st style, c gjson.Result, i int, inner string, known bool) string {
 	open, close := bounds(c)
 	starts, ends := children(c)
 	switch {
+	case len(starts) == 1 && known:
+		return doc[:open+1] + inner + doc[close:]
 	case len(starts) == 1:
 		rest := strings.TrimSuffix(doc[ends[0]:close], st.nl+lineIndent(doc, open)) // the line break insert added
 		return doc[:open+1] + rest + doc[close:]

@@ -5,16 +5,27 @@
 // text, through the positions gjson reports, and never decode it into a Go
 // map and encode it again. Other keys, other hooks, key order, indentation
 // and number spelling stay as they were; Install twice changes nothing the
-// second time; Uninstall after Install gives back the original bytes.
+// second time; Uninstall, given the Undo that Install returned, gives back
+// the original bytes, whatever they were.
+//
+// The edits are spliced by hand (jsonedit.go) rather than made with sjson:
+// sjson writes a new value in its own layout and cannot remove a member
+// together with exactly the white space and comma an insert added, so a
+// round trip would not give back the user's bytes. FuzzInstallUninstall
+// checks that it does, for every document.
 package settings
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/openloop/openloop/internal/jsonguard"
+	"github.com/openloop/openloop/internal/termsafe"
 )
 
 // Event is one hook event openloop handles, with the timeout (seconds)
@@ -74,6 +85,9 @@ func check(doc string) (string, string, error) {
 	if len(doc) >= len(bom) && doc[:len(bom)] == bom {
 		doc, mark = doc[len(bom):], bom
 	}
+	if jsonguard.TooDeep([]byte(doc), jsonguard.MaxDepth) {
+		return "", "", fmt.Errorf("%w: JSON nested deeper than %d levels", ErrInvalid, jsonguard.MaxDepth)
+	}
 	if !gjson.Valid(doc) {
 		return "", "", fmt.Errorf("%w: not valid JSON", ErrInvalid)
 	}
@@ -88,7 +102,55 @@ func check(doc string) (string, string, error) {
 			return "", "", fmt.Errorf("%w: \"hooks.%s\" is not an array", ErrInvalid, ev.Name)
 		}
 	}
+	if path, key, ok := duplicateKey(gjson.Parse(doc), ""); ok {
+		return "", "", fmt.Errorf("%w: the key %q appears twice in %s (Claude Code reads only the last one)", ErrInvalid, termsafe.Line(key), where(path))
+	}
 	return doc, mark, nil
+}
+
+// duplicateKey finds the first object, in document order, that holds the
+// same key twice (after unescaping: "a" and "\u0061" are the same key). A
+// JSON parser such as Claude Code's keeps the last of them, gjson the
+// first, so openloop would read and edit hooks Claude Code does not see.
+// The depth is bounded by the jsonguard check before it.
+func duplicateKey(r gjson.Result, path string) (string, string, bool) {
+	var (
+		seen     map[string]bool
+		dupPath  string
+		dupKey   string
+		found    bool
+		isObject = r.IsObject()
+	)
+	if isObject {
+		seen = map[string]bool{}
+	}
+	i := 0
+	r.ForEach(func(k, v gjson.Result) bool {
+		child := path + "[" + strconv.Itoa(i) + "]"
+		if isObject {
+			key := k.String()
+			if seen[key] {
+				dupPath, dupKey, found = path, key, true
+				return false
+			}
+			seen[key] = true
+			child = path + "." + strconv.Quote(key)
+		}
+		i++
+		if v.IsObject() || v.IsArray() {
+			dupPath, dupKey, found = duplicateKey(v, child)
+		}
+		return !found
+	})
+	return dupPath, dupKey, found
+}
+
+// where names a path found by duplicateKey for an error message.
+func where(path string) string {
+	if path == "" {
+		return "the top-level object"
+	}
+	return termsafe.Line(strings.TrimPrefix(path, "."))
 }
 
 // root is the document's top-level object as a Result with a real Index.
@@ -148,19 +210,88 @@ func find(doc, event string) []Found {
 	return out
 }
 
+// Undo is what Install created in a document: what Uninstall needs to give
+// back the document's bytes exactly. Without it, a container that was
+// already there and empty ("hooks": {}, "Stop": []) cannot be told from
+// one Install added, nor "{\n}" from "{}" once something is inside. The
+// caller keeps it beside the file (openloop install records it in its own
+// state folder), because the bytes alone cannot tell.
+type Undo struct {
+	// NewDoc: the document was empty (0 bytes) and Install began from
+	// "{}\n".
+	NewDoc bool `json:"new_doc,omitempty"`
+	// Created lists the containers Install added: "hooks" and
+	// "hooks.<Event>".
+	Created []string `json:"created,omitempty"`
+	// Inner maps a container that was empty when Install put something in
+	// it ("" is the top-level object) to the white space that was between
+	// its brackets.
+	Inner map[string]string `json:"inner,omitempty"`
+}
+
+// IsZero reports whether Install created nothing.
+func (u Undo) IsZero() bool { return !u.NewDoc && len(u.Created) == 0 && len(u.Inner) == 0 }
+
+// Merge adds what a later Install created to an earlier Undo. What the
+// earlier one knew wins: it saw the document first.
+func (u Undo) Merge(later Undo) Undo {
+	out := Undo{NewDoc: u.NewDoc || later.NewDoc, Inner: map[string]string{}}
+	out.Created = append(slices.Clone(u.Created), later.Created...)
+	slices.Sort(out.Created)
+	out.Created = slices.Compact(out.Created)
+	for _, m := range []map[string]string{later.Inner, u.Inner} {
+		for k, v := range m {
+			out.Inner[k] = v
+		}
+	}
+	if len(out.Inner) == 0 {
+		out.Inner = nil
+	}
+	return out
+}
+
+func (u *Undo) created(path string) bool {
+	return u == nil || slices.Contains(u.Created, path)
+}
+
+// inner is the recorded white space of container path, if any.
+func (u *Undo) inner(path string) (string, bool) {
+	if u == nil {
+		return "", false
+	}
+	w, ok := u.Inner[path]
+	return w, ok
+}
+
+// newDoc is what Install starts from when the document is empty.
+const newDoc = "{}\n"
+
 // Install registers command (see HookCommand) for every event in Events.
 // An event that already has an openloop handler keeps it, rewritten to run
 // command with openloop's timeout if it differs; otherwise a new matcher
 // group holding one handler is appended. A nil or empty doc is a new file.
-func Install(doc []byte, command string) ([]byte, []Change, error) {
+// The Undo says what Install created, for Uninstall.
+func Install(doc []byte, command string) ([]byte, []Change, Undo, error) {
+	var u Undo
 	if len(doc) == 0 {
-		doc = []byte("{}\n")
+		doc, u.NewDoc = []byte(newDoc), true
 	}
 	s, mark, err := check(string(doc))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, Undo{}, err
 	}
 	st := detectStyle(s)
+	// add inserts into the container at path, noting what it held when
+	// it was empty.
+	add := func(path string, c gjson.Result, key string, v any) {
+		if open, close := bounds(c); !hasChildren(c) {
+			if u.Inner == nil {
+				u.Inner = map[string]string{}
+			}
+			u.Inner[path] = s[open+1 : close]
+		}
+		s = insert(s, st, c, key, v)
+	}
 	var changes []Change
 	for _, ev := range Events {
 		want := Handler{Type: "command", Command: command, Timeout: ev.Timeout}
@@ -174,21 +305,36 @@ func Install(doc []byte, command string) ([]byte, []Change, error) {
 			continue
 		}
 		if !gjson.Get(s, "hooks").Exists() {
-			s = insert(s, st, root(s), "hooks", map[string]any{})
+			add("", root(s), "hooks", map[string]any{})
+			u.Created = append(u.Created, "hooks")
 		}
 		if !gjson.Get(s, "hooks."+ev.Name).Exists() {
-			s = insert(s, st, gjson.Get(s, "hooks"), ev.Name, []any{})
+			add("hooks", gjson.Get(s, "hooks"), ev.Name, []any{})
+			u.Created = append(u.Created, "hooks."+ev.Name)
 		}
-		s = insert(s, st, gjson.Get(s, "hooks."+ev.Name), "", group{Hooks: []Handler{want}})
+		add("hooks."+ev.Name, gjson.Get(s, "hooks."+ev.Name), "", group{Hooks: []Handler{want}})
 		changes = append(changes, Change{ev.Name, Added})
 	}
-	return []byte(mark + s), changes, nil
+	// Containers Install made itself were empty only for a moment.
+	for _, c := range u.Created {
+		delete(u.Inner, c)
+	}
+	if len(u.Inner) == 0 {
+		u.Inner = nil
+	}
+	return []byte(mark + s), changes, u, nil
 }
 
-// Uninstall removes every openloop handler from openloop's events, then
-// each matcher group, event list and "hooks" object that this left empty.
-// Nothing else changes.
-func Uninstall(doc []byte) ([]byte, []Change, error) {
+// Uninstall removes every openloop handler from openloop's events, and
+// each matcher group this leaves empty. With an Undo (from the Install
+// that wrote the document) it also removes the event lists and "hooks"
+// object that Install created and this left empty, puts back the white
+// space of the containers Install filled, and returns an empty document
+// when Install began from one and nothing else was added since. With a nil
+// Undo (an install whose record is lost, or another machine's) every event
+// list and "hooks" object this leaves empty is removed. Nothing else
+// changes.
+func Uninstall(doc []byte, u *Undo) ([]byte, []Change, error) {
 	s, mark, err := check(string(doc))
 	if err != nil {
 		return nil, nil, err
@@ -199,7 +345,7 @@ func Uninstall(doc []byte) ([]byte, []Change, error) {
 	for _, ev := range Events {
 		n := 0
 		for f := find(s, ev.Name); len(f) > 0; f = find(s, ev.Name) {
-			s = removeHandler(s, st, f[0])
+			s = removeHandler(s, st, f[0], u)
 			n++
 		}
 		if n == 0 {
@@ -208,14 +354,24 @@ func Uninstall(doc []byte) ([]byte, []Change, error) {
 		}
 		removed = true
 		changes = append(changes, Change{ev.Name, Removed})
-		if len(gjson.Get(s, "hooks."+ev.Name).Array()) == 0 {
-			s = removeMember(s, st, gjson.Get(s, "hooks"), ev.Name)
+		if len(gjson.Get(s, "hooks."+ev.Name).Array()) == 0 && u.created("hooks."+ev.Name) {
+			s = removeMember(s, st, gjson.Get(s, "hooks"), "hooks", ev.Name, u)
 		}
 	}
-	if h := gjson.Get(s, "hooks"); removed && len(h.Map()) == 0 {
-		s = removeMember(s, st, root(s), "hooks")
+	if h := gjson.Get(s, "hooks"); removed && h.Exists() && len(h.Map()) == 0 && u.created("hooks") {
+		s = removeMember(s, st, root(s), "", "hooks", u)
+	}
+	if u != nil && u.NewDoc && mark == "" && s == newDoc {
+		return []byte{}, changes, nil
 	}
 	return []byte(mark + s), changes, nil
+}
+
+// hasChildren reports whether a container holds anything.
+func hasChildren(c gjson.Result) bool {
+	n := false
+	c.ForEach(func(_, _ gjson.Result) bool { n = true; return false })
+	return n
 }
 
 // path is the gjson path of the handler object.
@@ -225,16 +381,18 @@ func (f Found) path() string {
 
 // removeHandler removes one handler, and its group when that leaves the
 // group with no handlers.
-func removeHandler(doc string, st style, f Found) string {
+func removeHandler(doc string, st style, f Found, u *Undo) string {
 	gpath := "hooks." + f.Event + "." + strconv.Itoa(f.Group)
-	doc = remove(doc, st, gjson.Get(doc, gpath+".hooks"), f.Index)
+	doc = remove(doc, st, gjson.Get(doc, gpath+".hooks"), f.Index, "", false)
 	if len(gjson.Get(doc, gpath+".hooks").Array()) == 0 {
-		doc = remove(doc, st, gjson.Get(doc, "hooks."+f.Event), f.Group)
+		w, ok := u.inner("hooks." + f.Event)
+		doc = remove(doc, st, gjson.Get(doc, "hooks."+f.Event), f.Group, w, ok)
 	}
 	return doc
 }
 
-func removeMember(doc string, st style, obj gjson.Result, key string) string {
+// removeMember removes key from the object at path.
+func removeMember(doc string, st style, obj gjson.Result, path, key string, u *Undo) string {
 	i, n := 0, -1
 	obj.ForEach(func(k, _ gjson.Result) bool {
 		if k.String() == key {
@@ -247,5 +405,6 @@ func removeMember(doc string, st style, obj gjson.Result, key string) string {
 	if n < 0 {
 		return doc
 	}
-	return remove(doc, st, obj, n)
+	w, ok := u.inner(path)
+	return remove(doc, st, obj, n, w, ok)
 }

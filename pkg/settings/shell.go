@@ -94,14 +94,34 @@ func Words(line string) ([]string, error) {
 	return words, nil
 }
 
+// PortableExe is the binary as a file a team commits names it: the bare
+// word openloop, found on each machine's PATH. See HookCommand.
+const PortableExe = "openloop"
+
+// portableHook is the hook command for PortableExe: it runs openloop when
+// the machine has it on PATH and otherwise does nothing and exits 0, so a
+// teammate without openloop sees no hook error on any prompt. exec keeps
+// openloop's own exit code and stdout.
+const portableHook = "if command -v openloop >/dev/null 2>&1; then exec openloop hook; fi"
+
+// HookMarker ends every hook command install writes for a path, as an sh
+// comment: it is how openloop recognises its own entries whatever the
+// binary is called (install --bin ~/bin/ol).
+const HookMarker = "# openloop"
+
 // HookCommand is the hook command line for a binary: the path quoted for
-// sh, then "hook". Windows paths are written with forward slashes, which
-// Git Bash (the shell Claude Code uses for hooks there) reads.
+// sh, then "hook", then HookMarker. Windows paths are written with forward
+// slashes, which Git Bash (the shell Claude Code uses for hooks there)
+// reads. PortableExe gives a command that finds openloop on PATH and is
+// silent where it is missing; PluginExe the plugin's form.
 func HookCommand(exe string) string {
-	if exe == PluginExe {
+	switch exe {
+	case PluginExe:
 		return `"` + exe + `" hook`
+	case PortableExe:
+		return portableHook
 	}
-	return Quote(toSlash(exe)) + " hook"
+	return Quote(toSlash(exe)) + " hook " + HookMarker
 }
 
 // toSlash turns a Windows path's backslashes into forward slashes; other
@@ -113,13 +133,26 @@ func toSlash(p string) string {
 	return p
 }
 
-// IsHookCommand reports whether a hook command line runs an openloop
-// binary's hook command: exactly two words, a program whose base name is
-// openloop (or openloop.exe), then "hook". It returns the program word.
+// IsHookCommand reports whether a hook command line is one of openloop's,
+// and returns the program it runs:
+//
+//   - what HookCommand writes for a path: one word, "hook", HookMarker (any
+//     program name: it is the marker that says whose entry this is);
+//   - the portable command (program "openloop");
+//   - as written before the marker existed: exactly two words, a program
+//     whose base name is openloop (or openloop.exe), then "hook" (this
+//     covers the plugin's form too).
 func IsHookCommand(line string) (program string, ok bool) {
-	w, err := Words(line)
+	if line == portableHook {
+		return PortableExe, true
+	}
+	body, marked := strings.CutSuffix(line, " "+HookMarker)
+	w, err := Words(body)
 	if err != nil || len(w) != 2 || w[1] != "hook" {
 		return "", false
+	}
+	if marked {
+		return w[0], true
 	}
 	base := path.Base(strings.ReplaceAll(w[0], `\`, "/"))
 	if base != "openloop" && base != "openloop.exe" {

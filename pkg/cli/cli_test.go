@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestVersionLine(t *testing.T) {
+	vcs := func(kv ...string) []debug.BuildSetting {
+		var s []debug.BuildSetting
+		for i := 0; i < len(kv); i += 2 {
+			s = append(s, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+		}
+		return s
+	}
+	tests := []struct {
+		ldflags string
+		info    *debug.BuildInfo
+		want    string
+	}{
+		{"dev", nil, "openloop dev"},
+		{"dev", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "openloop v1.2.0"},
+		{"dev", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "openloop (devel)"},
+		{"dev", &debug.BuildInfo{
+			Main:     debug.Module{Version: "v0.0.0-20261202100000-2deeb16333c0+dirty"},
+			Settings: vcs("vcs", "git", "vcs.revision", "2deeb16333c0e828cec5f38ced537672c39d93d8", "vcs.time", "2026-12-02T10:00:00Z", "vcs.modified", "true"),
+		}, "openloop v0.0.0-20261202100000-2deeb16333c0+dirty (revision 2deeb16333c0, 2026-12-02T10:00:00Z, modified)"},
+		{"v9.9.9", &debug.BuildInfo{
+			Main:     debug.Module{Version: "(devel)"},
+			Settings: vcs("vcs.revision", "abc", "vcs.modified", "false"),
+		}, "openloop v9.9.9 (revision abc)"},
+	}
+	for _, tt := range tests {
+		if got := versionLine(tt.ldflags, tt.info); got != tt.want {
+			t.Errorf("versionLine(%q, …) = %q, want %q", tt.ldflags, got, tt.want)
+		}
+	}
+}
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("stdin is gone") }
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("stdout is closed") }
+
+// runSession neither ignores a failed read of its arguments nor a failed
+// write of its output, and exits 0 either way (a non-zero exit aborts the
+// slash command).
+func TestSessionIOErrors(t *testing.T) {
+	var out, errb bytes.Buffer
+	e := &Env{Stdin: failingReader{}, Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Now: time.Now, Cwd: t.TempDir()}
+	if code := Run(e, []string{"session"}); code != ExitOK {
+		t.Errorf("exit %d", code)
+	}
+	if want := "openloop: error: session: read the arguments: stdin is gone\n"; out.String() != want {
+		t.Errorf("stdout %q, want %q", out.String(), want)
+	}
+
+	errb.Reset()
+	e = &Env{Stdin: strings.NewReader("bogus"), Stdout: failingWriter{}, Stderr: &errb, Getenv: func(string) string { return "" }, Now: time.Now, Cwd: t.TempDir()}
+	if code := Run(e, []string{"session"}); code != ExitOK {
+		t.Errorf("exit %d", code)
+	}
+	if want := "openloop: error: session: write the output: stdout is closed\n"; errb.String() != want {
+		t.Errorf("stderr %q, want %q", errb.String(), want)
+	}
+}
+
+// System's folder and binary errors are not dropped: a command that needs
+// them says why they are missing.
+func TestSystemErrorsReported(t *testing.T) {
+	var out, errb bytes.Buffer
+	e := &Env{Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }, Now: time.Now,
+		cwdErr: errors.New("getwd: no such file or directory"), exeErr: errors.New("readlink /proc/self/exe: no such file")}
+	if code := Run(e, []string{"resume"}); code != ExitFailure || !strings.Contains(errb.String(), "cannot tell the current folder: getwd: no such file or directory") {
+		t.Errorf("resume: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	e.Cwd = t.TempDir()
+	home := t.TempDir()
+	e.Getenv = func(k string) string { return map[string]string{"HOME": home}[k] }
+	if code := Run(e, []string{"install"}); code != ExitFailure || !strings.Contains(errb.String(), "cannot tell where this binary is: readlink /proc/self/exe: no such file") {
+		t.Errorf("install: exit %d, %q", code, errb.String())
+	}
+}

@@ -1,0 +1,102 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/openloop/openloop/internal/jsonguard"
+	"github.com/openloop/openloop/internal/safeio"
+	"github.com/openloop/openloop/pkg/settings"
+	"github.com/openloop/openloop/pkg/store"
+)
+
+// An installRecord is what one scope's install created: whether the
+// settings file was new, what Install created inside it (settings.Undo),
+// and the folders it made. Uninstall reads it to give back exactly what
+// was there: the bytes of a file that held "{"hooks": {}}" or nothing at
+// all, and the folders the user had, even empty ones. The bytes of a file
+// cannot tell these apart, so the record is kept beside openloop's other
+// state, in <config dir>/openloop/installs/, one small file per settings
+// file. Without a record (lost, or the install was made on another
+// machine) uninstall removes only what is certainly openloop's and leaves
+// the file and every folder.
+type installRecord struct {
+	Settings    string        `json:"settings"`
+	FileCreated bool          `json:"file_created,omitempty"` // there was no settings file
+	Undo        settings.Undo `json:"undo"`
+	Dirs        []string      `json:"dirs,omitempty"` // folders install created, outermost first
+}
+
+// maxRecord bounds what is read of a record.
+const maxRecord = 1 << 20
+
+func recordDir(configDir string) string {
+	return filepath.Join(configDir, "openloop", "installs")
+}
+
+// recordPath names a settings file's record by a hash of its path.
+func recordPath(configDir, settingsPath string) string {
+	sum := sha256.Sum256([]byte(settingsPath))
+	return filepath.Join(recordDir(configDir), hex.EncodeToString(sum[:12])+".json")
+}
+
+// loadRecord reads the record of a settings file: nil when there is none,
+// or when it cannot be read or is not for this file (then uninstall acts
+// as without one, which never deletes anything of the user's).
+func loadRecord(configDir, settingsPath string) *installRecord {
+	data, err := safeio.ReadRegular(recordPath(configDir, settingsPath), maxRecord)
+	if err != nil || !jsonguard.Valid(data) {
+		return nil
+	}
+	var r installRecord
+	if json.Unmarshal(data, &r) != nil || r.Settings != settingsPath {
+		return nil
+	}
+	return &r
+}
+
+// saveRecord writes a record atomically, in a folder private to the user.
+func saveRecord(e *Env, configDir string, r *installRecord) error {
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(recordDir(configDir), 0o700); err != nil {
+		return err
+	}
+	return store.WriteFileAtomic(recordPath(configDir, r.Settings), append(data, '\n'), ".openloop-tmp-", e.Now())
+}
+
+// dropRecord removes a settings file's record, then the records folder and
+// openloop's state folder if that leaves them empty (both are openloop's
+// own; the hooks make the state folder again when they need it).
+func dropRecord(configDir, settingsPath string) error {
+	if err := os.Remove(recordPath(configDir, settingsPath)); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	removeIfEmpty(recordDir(configDir))
+	removeIfEmpty(filepath.Dir(recordDir(configDir)))
+	return nil
+}
+
+// addDirs adds folders to the record, keeping each once, outermost first.
+func (r *installRecord) addDirs(dirs []string) {
+	for _, d := range dirs {
+		if !slices.Contains(r.Dirs, d) {
+			r.Dirs = append(r.Dirs, d)
+		}
+	}
+	slices.SortStableFunc(r.Dirs, func(a, b string) int { return len(a) - len(b) })
+}
+
+// removeMadeDirs removes the folders install made that are now empty,
+// innermost first.
+func (r *installRecord) removeMadeDirs() {
+	for i := len(r.Dirs) - 1; i >= 0; i-- {
+		removeIfEmpty(r.Dirs[i])
+	}
+}
