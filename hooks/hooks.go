@@ -172,7 +172,7 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &parked{st: store.Open(p.MemoryDir, cfg.Now)}
+	out := &parked{st: store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath)}
 	var errs []error
 	for _, e := range entries {
 		res, err := out.st.Park(e)

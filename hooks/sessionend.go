@@ -21,6 +21,6 @@ func SessionEnd(cfg Config, ev Event) (*Output, error) {
 		os.Remove(capMarkPath(p.ConfigDir, ev.SessionID))
 	}
 	pruneStates(p.ConfigDir, cfg.Now())
-	_, err = store.Open(p.MemoryDir, cfg.Now).Expire()
+	_, err = store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath).Expire()
 	return nil, err
 }

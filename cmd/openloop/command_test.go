@@ -70,7 +70,7 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 		args string // the raw text after "/session "
 		want string // a line of the output
 	}{
-		{`archive "it's; rm -rf x"`, `No pending item matches "\"it's; rm -rf x\""; nothing archived.`},
+		{`archive "it's; rm -rf x"`, `Nothing archived: "\"it's; rm -rf x\"" is too vague to pick an item. Use a word of three or more letters from its name or content.`},
 		{`archive it's; rm -rf keep`, `No pending item matches "it's; rm -rf keep"; nothing archived.`},
 		{`archive $(touch canary) x`, `No pending item matches "$(touch canary) x"; nothing archived.`},
 		{"archive `touch canary`", "No pending item matches \"`touch canary`\"; nothing archived."},

@@ -9,24 +9,11 @@ import (
 )
 
 func runArchive(e *Env, args []string) int {
-	var c common
-	fs := newFlags(e, "archive", &c)
-	if ok, code := parseFlags(e, fs, args); !ok {
+	s, query, code := itemQuery(e, "archive", args)
+	if s == nil {
 		return code
 	}
-	query := strings.TrimSpace(strings.Join(fs.Args(), " "))
-	if query == "" {
-		errorf(e.Stderr, "archive: say which item, as text from its name or content")
-		hintf(e.Stderr, "%s", e.cmdLine("archive retry budget"))
-		return ExitUsage
-	}
-	p, err := e.paths(c)
-	if err != nil {
-		errorf(e.Stderr, "%v", err)
-		return ExitFailure
-	}
-	s := store.Open(p.MemoryDir, e.Now)
-	it, cands, err := s.Archive(query, p.LogPath)
+	it, cands, err := s.Archive(query)
 	switch {
 	case errors.Is(err, store.ErrAmbiguous):
 		fmt.Fprintf(e.Stdout, "More than one item matches %q; nothing archived. Which one?\n", query)
@@ -38,9 +25,42 @@ func runArchive(e *Env, args []string) int {
 		fmt.Fprintf(e.Stdout, "No pending item matches %q; nothing archived.\n", query)
 		return ExitNoMatch
 	case err != nil:
-		errorf(e.Stderr, "%v", err)
-		return ExitFailure
+		return queryFailed(e, "archived", query, err)
 	}
-	fmt.Fprintf(e.Stdout, "Archived: %s\n", it.Name)
+	fmt.Fprintf(e.Stdout, "Archived: %s\n", store.Show(it.Name))
 	return ExitOK
+}
+
+// itemQuery parses the flags and the query text of archive and restore,
+// and opens the project's store with its log. A nil store means stop with
+// the exit code.
+func itemQuery(e *Env, name string, args []string) (*store.Store, string, int) {
+	var c common
+	fs := newFlags(e, name, &c)
+	if ok, code := parseFlags(e, fs, args); !ok {
+		return nil, "", code
+	}
+	query := strings.TrimSpace(strings.Join(fs.Args(), " "))
+	if query == "" {
+		errorf(e.Stderr, "%s: say which item, as text from its name or content", name)
+		hintf(e.Stderr, "%s", e.cmdLine(name+" retry budget"))
+		return nil, "", ExitUsage
+	}
+	p, err := e.paths(c)
+	if err != nil {
+		errorf(e.Stderr, "%v", err)
+		return nil, "", ExitFailure
+	}
+	return store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath), query, ExitOK
+}
+
+// queryFailed reports a query that archive or restore (done: "archived",
+// "restored") refused as too vague, or an error.
+func queryFailed(e *Env, done, query string, err error) int {
+	if errors.Is(err, store.ErrVague) {
+		fmt.Fprintf(e.Stdout, "Nothing %s: %q is too vague to pick an item. Use a word of three or more letters from its name or content.\n", done, query)
+		return ExitNoMatch
+	}
+	errorf(e.Stderr, "%v", err)
+	return ExitFailure
 }

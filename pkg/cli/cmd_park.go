@@ -37,7 +37,7 @@ func runPark(e *Env, args []string) int {
 		errorf(e.Stderr, "park: %v", err)
 		return ExitFailure
 	}
-	s := store.Open(p.MemoryDir, e.Now)
+	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
 	res, err := s.Park(store.Entry{Name: *name, Kind: k, Idea: *idea, Context: *ctx, Why: *why, HowTo: *how})
 	if err != nil {
 		errorf(e.Stderr, "park: %v", err)
@@ -49,7 +49,7 @@ func runPark(e *Env, args []string) int {
 		errorf(e.Stderr, "park: not parked: %d items are open", len(res.Open))
 		return ExitFailure
 	case res.Dup:
-		fmt.Fprintf(e.Stdout, "Already parked: %s\n", res.Name)
+		fmt.Fprintf(e.Stdout, "Already parked: %s\n", store.Show(res.Name))
 	default:
 		fmt.Fprintf(e.Stdout, "Parked: %s\n", res.Name)
 	}

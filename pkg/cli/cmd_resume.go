@@ -19,7 +19,7 @@ func runResume(e *Env, args []string) (code int) {
 		errorf(e.Stderr, "resume: %v", err)
 		return ExitFailure
 	}
-	s := store.Open(p.MemoryDir, e.Now)
+	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
 	// Expiry first, as the seed does. When it fails the list is still
 	// shown, then one error line; when listing fails too, its error is the
 	// one line (the same cause: the folder cannot be read).

@@ -56,7 +56,7 @@ func runSession(e *Env, args []string) (exit int) {
 			sessionPrint(e, "Usage: openloop session "+c.args+"\n\n"+c.summary+"\n\nModes:\n"+sessionModes)
 		}
 		return ExitOK
-	case "resume", "pending", "archive", "summary":
+	case "resume", "pending", "archive", "restore", "summary":
 		// The mode is matched as typed in any case ("/session Resume");
 		// the command table's names are lower case.
 		args = append([]string{mode}, args[1:]...)
@@ -93,8 +93,8 @@ func sessionPrint(e *Env, s string) {
 }
 
 // splitSessionArgs splits the text after /session into the mode word and
-// the rest, kept as one argument: archive's query is the whole rest of the
-// line, exactly as typed.
+// the rest, kept as one argument: archive's and restore's query is the
+// whole rest of the line, exactly as typed.
 func splitSessionArgs(s string) []string {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -108,7 +108,7 @@ func splitSessionArgs(s string) []string {
 	if rest == "" {
 		return []string{mode}
 	}
-	if strings.EqualFold(mode, "archive") {
+	if strings.EqualFold(mode, "archive") || strings.EqualFold(mode, "restore") {
 		return []string{mode, "--", rest}
 	}
 	return append([]string{mode}, strings.Fields(rest)...)

@@ -1,151 +1,34 @@
 package store
 
-// How archive picks an item.
-//
-// The query is the user's text, as typed after "archive". Each open item is
-// scored against it on three fields: its name, its file name and its content
-// (description and body). Both sides are folded first: lowercase, and every
-// run of characters other than letters and digits becomes one space, so
-// "Retry-Budget", "retry budget" and "retry_budget" are the same query.
-//
-//	scoreExact    (100)  the query is the whole name or file name,
-//	                     with or without ".md" ("retry-budget-2")
-//	scorePrefix   ( 80)  the name starts with the query ("retry")
-//	scoreName     ( 60)  the name or file name holds the query as whole
-//	                     words ("budget", "budget-2" but not "budg")
-//	scoreWords    ( 40)  every query word starts a word of the name, in
-//	                     any order ("budget retry", "budg ret")
-//	scoreContent  ( 30)  the content holds the query as whole words
-//	                     ("upload client")
-//	scoreContentW ( 20)  every query word starts a word of the content
-//
-// An item's score is the best rule it meets. The item with the highest
-// score wins. When two or more items share the highest score, the query is
-// ambiguous: they are listed and nothing changes. When no item scores, the
-// query matches nothing and nothing changes. There is no similarity
-// scoring of meaning: a query either contains the words or it does not.
-//
-// Examples, with items "retry-budget" and "retry-budget-2":
-//
-//	"retry-budget"   → retry-budget (exact beats the prefix match of -2)
-//	"retry"          → ambiguous (both names start with it)
-//	"budget-2"       → retry-budget-2 (only it contains "budget 2")
-//
-// Only files the store lists (regular session-open-*.md files inside the
-// memory dir) can be chosen, so a query such as "../../etc/passwd" can at
-// most match an item's text; it is never used as a path.
-
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
+	"maps"
+	"slices"
 	"time"
-
-	"github.com/rogpeppe/go-internal/lockedfile"
 )
 
-const (
-	scoreExact    = 100
-	scorePrefix   = 80
-	scoreName     = 60
-	scoreWords    = 40
-	scoreContent  = 30
-	scoreContentW = 20
-)
-
-// fold lowercases s and turns every run of non-alphanumerics into a space.
-func fold(s string) string { return strings.Join(words(s), " ") }
-
-// hasWords reports whether folded text in holds the folded query q as a
-// run of whole words.
-func hasWords(in, q string) bool {
-	return strings.Contains(" "+in+" ", " "+q+" ")
-}
-
-// allWords reports whether every query word starts some word of in.
-func allWords(words []string, in string) bool {
-	have := strings.Fields(in)
-	for _, w := range words {
-		found := false
-		for _, h := range have {
-			if strings.HasPrefix(h, w) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
-
-// Score is how well an item matches a query; 0 is no match.
-func Score(it Item, query string) int {
-	q := fold(query)
-	if q == "" {
-		return 0
-	}
-	words := strings.Fields(q)
-	name := fold(it.Name)
-	fileName := fold(NameOfFile(it.File))
-	file := fold(it.File)
-	switch {
-	case q == name || q == fileName || q == file || q == fold(strings.TrimSuffix(it.File, Suffix)):
-		return scoreExact
-	case strings.HasPrefix(name, q) || strings.HasPrefix(fileName, q):
-		return scorePrefix
-	case hasWords(name, q) || hasWords(file, q):
-		return scoreName
-	case allWords(words, name) || allWords(words, fileName):
-		return scoreWords
-	}
-	content := fold(it.Description + " " + it.Body)
-	switch {
-	case hasWords(content, q):
-		return scoreContent
-	case allWords(words, content):
-		return scoreContentW
-	}
-	return 0
-}
-
-// Match returns the items that share the best score for query (none when
-// nothing matches; more than one when the query is ambiguous).
-func Match(items []Item, query string) []Item {
-	best, out := 0, []Item(nil)
-	for _, it := range items {
-		switch sc := Score(it, query); {
-		case sc == 0 || sc < best:
-		case sc > best:
-			best, out = sc, []Item{it}
-		default:
-			out = append(out, it)
-		}
-	}
-	return out
-}
-
-// ErrNoMatch and ErrAmbiguous are Archive's refusals; nothing is changed.
+// Archive's and Restore's refusals; nothing is changed.
 var (
+	ErrVague     = errors.New("the query is too vague to pick an item")
 	ErrNoMatch   = errors.New("no pending item matches")
 	ErrAmbiguous = errors.New("more than one pending item matches")
 )
 
-// Archive closes the one item that best matches query: it moves the file
-// aside, appends {"ts","item","action":"archived"} to the log, then deletes
-// it. If the log cannot be written the file is put back, so an item is
+// Archive closes the one open item that best matches query (match.go): it
+// logs {"ts","item","action":"archived","file","text","id"} and deletes
+// the item, as one step that a kill cannot split (retire.go). An item is
 // never gone without its log line. On ErrAmbiguous the candidates are
-// returned; on ErrNoMatch, nothing.
-func (s *Store) Archive(query, logPath string) (Item, []Item, error) {
+// returned; on ErrVague and ErrNoMatch, nothing.
+func (s *Store) Archive(query string) (Item, []Item, error) {
+	if !Meaningful(query) {
+		return Item{}, nil, ErrVague
+	}
 	unlock, err := s.lock()
 	if err != nil {
 		return Item{}, nil, err
 	}
 	defer unlock()
+	s.settle() // what it cannot finish, the log write below reports
 	items, err := s.List()
 	if err != nil {
 		return Item{}, nil, err
@@ -157,57 +40,144 @@ func (s *Store) Archive(query, logPath string) (Item, []Item, error) {
 	case len(m) > 1:
 		return Item{}, m, ErrAmbiguous
 	}
-	it := m[0]
-	if !IsItemFile(it.File) {
-		return Item{}, nil, fmt.Errorf("refusing to delete %q: not an item file", it.File)
-	}
-	src := filepath.Join(s.Dir, it.File)
-	aside := filepath.Join(s.Dir, archiveLead+it.File)
-	if err := os.Rename(src, aside); err != nil {
-		return Item{}, nil, fmt.Errorf("archive %s: %w", it.File, err)
-	}
-	if err := AppendLog(logPath, it.Name, "archived", s.Now()); err != nil {
-		if rerr := os.Rename(aside, src); rerr != nil {
-			err = errors.Join(err, fmt.Errorf("put back %s: %w", it.File, rerr))
-		}
+	if err := s.retire(m[0], ActionArchived); err != nil {
 		return Item{}, nil, err
 	}
-	if err := os.Remove(aside); err != nil {
-		return it, nil, fmt.Errorf("archive %s: %w", it.File, err)
-	}
-	return it, nil, nil
+	return m[0], nil, nil
 }
 
-// LogEntry is one line of the resolution log.
-type LogEntry struct {
-	TS     string `json:"ts"`
-	Item   string `json:"item"`
-	Action string `json:"action"`
+// Archived is an item that the log can bring back: the text of its last
+// "archived" or "expired" line, parsed.
+type Archived struct {
+	Item          // File is the file it had; ModTime, when it was taken out
+	Action string // "archived" or "expired"
+	text   string
 }
 
-// AppendLog appends one JSON line to the resolution log under an exclusive
-// lock on the log itself, creating its folder (0700) and the file (0600)
-// when missing. A symlink at the log's path is refused, so the log can
-// never be redirected outside the project.
-func AppendLog(path, item, action string, now time.Time) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("create log folder: %w", err)
+// Restored is what Restore did.
+type Restored struct {
+	File   string // the item's file (new, or the open one)
+	Name   string // the item's name
+	Dup    bool   // the same idea is open: nothing written
+	Capped bool   // MaxOpen items are open: nothing written
+	Open   []Item // the open items, when Capped
+}
+
+// ErrNothingLogged is Restore's refusal when the log holds no item text
+// (no archive yet, or only lines of earlier versions, which kept names).
+var ErrNothingLogged = errors.New("the log holds no archived or expired item")
+
+// Restore brings back the archived or expired item that best matches query
+// (the rules of match.go, on the items as the log kept them), under the
+// rules of a new park: the same idea already open is not written again, no
+// more than MaxOpen items, and its old name, or "-2", "-3" … when another
+// idea has taken it. It is written with today's date and age, and logged
+// with action "restored". On ErrAmbiguous the candidates are returned.
+func (s *Store) Restore(query string) (Restored, []Archived, error) {
+	if !Meaningful(query) {
+		return Restored{}, nil, ErrVague
 	}
-	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("refusing to write the log: %s is not a regular file", path)
-	}
-	line, err := json.Marshal(LogEntry{TS: now.UTC().Format(time.RFC3339), Item: item, Action: action})
+	unlock, err := s.lock()
 	if err != nil {
-		return err
+		return Restored{}, nil, err
 	}
-	f, err := lockedfile.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|oNoFollow, 0o600)
+	defer unlock()
+	pending, _ := s.settle()
+	gone, err := s.archived()
 	if err != nil {
-		return fmt.Errorf("open log: %w", err)
+		return Restored{}, nil, err
 	}
-	_, werr := f.Write(append(line, '\n'))
-	cerr := f.Close()
-	if werr != nil {
-		return fmt.Errorf("write log: %w", werr)
+	if len(gone) == 0 {
+		return Restored{}, nil, ErrNothingLogged
 	}
-	return cerr
+	a, cands, err := pick(gone, query)
+	if err != nil {
+		return Restored{}, cands, err
+	}
+	items, err := s.List()
+	if err != nil {
+		return Restored{}, nil, err
+	}
+	if it, ok := sameIdea(items, ideaKey(a.Idea())); ok && a.Damaged == nil {
+		return Restored{File: it.File, Name: it.Name, Dup: true}, nil, nil
+	}
+	if len(items)+pending >= MaxOpen {
+		return Restored{Capped: true, Open: items}, nil, nil
+	}
+	used, err := s.usedNames()
+	if err != nil {
+		return Restored{}, nil, err
+	}
+	old := NameOfFile(a.File)
+	name := old
+	if used[name] {
+		name = freeName(baseName(old), used)
+	}
+	it, data := a.Item, []byte(a.text)
+	// An item openloop wrote carries its name in the frontmatter too: give
+	// it the new one. Any other text is brought back byte for byte.
+	if orig, err := Render(it.Name, it.Description, it.Body); err == nil && string(orig) == a.text && name != old {
+		if data, err = Render(name, it.Description, it.Body); err != nil {
+			return Restored{}, nil, err
+		}
+		it.Name = name
+	}
+	file := FileName(name, s.Now())
+	if err := s.bringBack(it, file, data); err != nil {
+		return Restored{}, nil, err
+	}
+	if it.Damaged != nil || it.Name == "" {
+		it.Name = name
+	}
+	return Restored{File: file, Name: it.Name}, nil, nil
+}
+
+// pick matches query against the archived items.
+func pick(gone []Archived, query string) (Archived, []Archived, error) {
+	m := bestBy(gone, func(a Archived) Item { return a.Item }, query)
+	switch {
+	case len(m) == 0:
+		return Archived{}, nil, ErrNoMatch
+	case len(m) > 1:
+		return Archived{}, m, ErrAmbiguous
+	}
+	return m[0], nil, nil
+}
+
+// archived reads the log and returns, newest first, every idea whose last
+// line says archived or expired, with the text that line kept. The same
+// idea archived, restored and archived again (under any text) is one
+// item; a text that does not parse is its own.
+func (s *Store) archived() ([]Archived, error) {
+	last := map[string]Archived{}
+	at := map[string]int{} // key → number of its last line
+	n := 0
+	err := s.Log.Scan(func(l LogLine) bool {
+		n++
+		if l.Text == "" || l.File == "" || !IsItemFile(l.File) {
+			return true
+		}
+		it, perr := Parse([]byte(l.Text))
+		it.File = l.File
+		key := "text " + l.Text
+		if perr != nil {
+			it.Name, it.Damaged = l.Item, perr
+		} else if k := ideaKey(it.Idea()); k != "" {
+			key = "idea " + k
+		}
+		it.ModTime, _ = time.Parse(time.RFC3339, l.TS)
+		last[key], at[key] = Archived{Item: it, Action: l.Action, text: l.Text}, n
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	keys := slices.SortedFunc(maps.Keys(at), func(a, b string) int { return at[b] - at[a] })
+	var out []Archived
+	for _, k := range keys {
+		if a := last[k]; a.Action == ActionArchived || a.Action == ActionExpired {
+			out = append(out, a)
+		}
+	}
+	return out, nil
 }

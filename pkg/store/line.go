@@ -1,6 +1,9 @@
 package store
 
-import "github.com/openloop/openloop/internal/textcut"
+import (
+	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/internal/textcut"
+)
 
 // maxShown bounds a name or description in a list line: a hand-edited or
 // hostile file cannot flood the list, or Claude's context, with one key.
@@ -12,24 +15,40 @@ const maxShown = 200
 //   - [ ] [⚠ stale — ]<name> — <description>
 //
 // A damaged file shows its file name and what is wrong with it. Names and
-// descriptions are cut to 200 bytes.
+// descriptions are cut to 200 bytes, and they come from files openloop may
+// not have written (or from park arguments): control and bidi characters
+// in them are shown as escapes (internal/termsafe), never printed raw.
 func (s *Store) Line(it Item) string {
 	stale := ""
 	if s.Stale(it) {
 		stale = "⚠ stale — "
 	}
-	desc := it.Description
-	if it.Damaged != nil {
-		desc = "unreadable: " + it.Damaged.Error()
-	} else if desc == "" {
-		desc = "(no description)"
-	}
-	return "- [ ] " + stale + clip(it.Name) + " — " + clip(desc)
+	return "- [ ] " + stale + Show(it.Name) + " — " + Show(description(it))
 }
 
-func clip(s string) string {
-	if len(s) <= maxShown {
-		return s
+// Line is an archived item as restore's candidates show it:
+//
+//   - <name> — <description> (archived <YYYY-MM-DD>)
+func (a Archived) Line() string {
+	return "- " + Show(a.Name) + " — " + Show(description(a.Item)) + " (" + a.Action + " " + a.ModTime.UTC().Format("2006-01-02") + ")"
+}
+
+func description(it Item) string {
+	switch {
+	case it.Damaged != nil:
+		return "unreadable: " + it.Damaged.Error()
+	case it.Description == "":
+		return "(no description)"
 	}
-	return textcut.Head(s, maxShown) + "…"
+	return it.Description
+}
+
+// Show makes text that openloop may not have written safe for one line of
+// output: at most 200 bytes, with control and bidi characters escaped. Use
+// it for item names in messages ("Archived: <name>").
+func Show(s string) string {
+	if len(s) > maxShown {
+		s = textcut.Head(s, maxShown) + "…"
+	}
+	return termsafe.Line(s)
 }

@@ -2,5 +2,9 @@
 
 package store
 
-// oNoFollow is not available here; AppendLog's Lstat check stands alone.
-const oNoFollow = 0
+// oNoFollow and oNonblock are not available here; the Lstat checks and the
+// checks on the open file stand alone.
+const (
+	oNoFollow = 0
+	oNonblock = 0
+)

@@ -26,15 +26,30 @@ const (
 	staleTemp = 10 * time.Minute // a temp file this old was left by a killed process
 )
 
+// testSyncDir, when a test sets it, sees every folder sync.
+var testSyncDir func(dir string)
+
 // Store is one memory directory.
 type Store struct {
 	Dir string           // the memory dir; created on the first write
 	Now func() time.Time // the clock; required
+	// Log is the project's resolution log. Archive, Restore and Expire
+	// write it, and every step that locks the store reads it to finish a
+	// step that a killed process left half done (retire.go). Without one
+	// they refuse, and Park counts such half-done steps as open items.
+	Log Log
 }
 
 // Open returns the store for a memory dir.
 func Open(dir string, now func() time.Time) *Store {
 	return &Store{Dir: dir, Now: now}
+}
+
+// WithLog sets the store's resolution log, root/…/session-archive.jsonl
+// at path, and returns the store.
+func (s *Store) WithLog(root, path string) *Store {
+	s.Log = Log{Root: root, Path: path}
+	return s
 }
 
 // Age is how many whole days old an item is.
@@ -54,19 +69,16 @@ func (s *Store) Stale(it Item) bool { return s.Now().Sub(it.ModTime) >= StaleAge
 // by its file name, with Damaged set. Only regular files are listed: a
 // symlink planted at an item's name is ignored.
 func (s *Store) List() ([]Item, error) {
-	ents, err := os.ReadDir(s.Dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
+	ents, err := s.entries()
 	if err != nil {
-		return nil, fmt.Errorf("read memory dir: %w", err)
+		return nil, err
 	}
 	var items []Item
 	for _, e := range ents {
 		if !IsItemFile(e.Name()) || !e.Type().IsRegular() {
 			continue
 		}
-		items = append(items, s.read(e.Name()))
+		items = append(items, s.read(e))
 	}
 	sort.Slice(items, func(i, j int) bool {
 		if !items[i].ModTime.Equal(items[j].ModTime) {
@@ -77,35 +89,8 @@ func (s *Store) List() ([]Item, error) {
 	return items, nil
 }
 
-func (s *Store) read(file string) Item {
-	it := Item{File: file}
-	f, err := os.Open(filepath.Join(s.Dir, file))
-	if err != nil {
-		it.Name, it.Damaged = file, err
-		return it
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil {
-		it.ModTime = fi.ModTime()
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxRead))
-	if err != nil {
-		it.Name, it.Damaged = file, err
-		return it
-	}
-	parsed, perr := Parse(data)
-	parsed.File, parsed.ModTime = file, it.ModTime
-	if perr != nil {
-		parsed.Name, parsed.Damaged = file, perr
-	}
-	return parsed
-}
-
-// Expire deletes items 30 days old or older, and temp files left behind by
-// killed processes. It returns the deleted file names. Age comes from each
-// entry's Lstat, so an item that cannot be opened is judged by its real
-// age, never deleted for want of one; nothing is parsed.
-func (s *Store) Expire() ([]string, error) {
+// entries reads the memory dir; a missing one is empty.
+func (s *Store) entries() ([]fs.DirEntry, error) {
 	ents, err := os.ReadDir(s.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -113,77 +98,58 @@ func (s *Store) Expire() ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read memory dir: %w", err)
 	}
-	var gone, temps []string
-	var errs []error
-	for _, e := range ents {
-		name := e.Name()
-		fi, err := e.Info()
-		if err != nil {
-			continue
-		}
-		age := s.Now().Sub(fi.ModTime())
-		switch {
-		case strings.HasPrefix(name, tempLead):
-			if age > staleTemp || strings.HasPrefix(name, archiveLead) {
-				temps = append(temps, name)
-			}
-		case IsItemFile(name) && fi.Mode().IsRegular() && age >= ExpireAge:
-			if err := s.remove(name); err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			gone = append(gone, name)
-		}
-	}
-	if len(temps) > 0 {
-		s.cleanTemps(temps)
-	}
-	return gone, errors.Join(errs...)
+	return ents, nil
 }
 
-// remove deletes one item file, and only an item file inside the dir.
-func (s *Store) remove(file string) error {
-	if !IsItemFile(file) || filepath.Base(file) != file {
-		return fmt.Errorf("refusing to delete %q: not an item file", file)
+// read reads one listed item. Its age comes from the directory entry, so
+// an item that cannot be opened still has its real age.
+func (s *Store) read(e fs.DirEntry) Item {
+	it := Item{File: e.Name()}
+	if fi, err := e.Info(); err == nil {
+		it.ModTime = fi.ModTime()
 	}
-	err := os.Remove(filepath.Join(s.Dir, file))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+	data, err := readItem(filepath.Join(s.Dir, it.File))
+	if err != nil && !errors.Is(err, errTooBig) { // a huge file is listed from its head
+		it.Name, it.Damaged = it.File, err
+		return it
 	}
-	return err
+	parsed, perr := Parse(data)
+	parsed.File, parsed.ModTime = it.File, it.ModTime
+	if perr != nil {
+		parsed.Name, parsed.Damaged = it.File, perr
+	}
+	return parsed
 }
 
-// archiveLead marks an item moved aside by Archive before its log line is
-// written.
-const archiveLead = tempLead + "archive-"
+// errTooBig marks an item larger than maxRead: it is listed from its
+// first maxRead bytes, but its whole text cannot be kept in the log.
+var errTooBig = fmt.Errorf("larger than %d bytes", maxRead)
 
-// cleanTemps handles temp files left by killed processes, under the
-// directory lock: Park and Archive hold it while their temp files live, so
-// what is found under it is left over. An item that Archive had moved aside
-// is put back, unless its name is taken, since the archive did not finish
-// and the item is still open; other temp files are removed.
-func (s *Store) cleanTemps(names []string) {
-	unlock, err := s.lock()
+// readItem reads an item file: a regular file only (a symlink or FIFO
+// swapped in after the listing is refused, and never blocks the open), at
+// most maxRead bytes. A larger file gives its first maxRead bytes and an
+// error wrapping errTooBig.
+func readItem(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|oNoFollow|oNonblock, 0)
 	if err != nil {
-		return
+		return nil, err
 	}
-	defer unlock()
-	for _, name := range names {
-		s.cleanTemp(name)
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
 	}
-}
-
-func (s *Store) cleanTemp(name string) {
-	tmp := filepath.Join(s.Dir, name)
-	if item, ok := strings.CutPrefix(name, archiveLead); ok && IsItemFile(item) {
-		dst := filepath.Join(s.Dir, item)
-		if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
-			if os.Rename(tmp, dst) == nil {
-				return
-			}
-		}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", filepath.Base(path))
 	}
-	os.Remove(tmp)
+	data, err := io.ReadAll(io.LimitReader(f, maxRead+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxRead {
+		return data[:maxRead], fmt.Errorf("%s: %w", filepath.Base(path), errTooBig)
+	}
+	return data, nil
 }
 
 // lock takes the directory's lock, creating the directory (0700) first. It
@@ -212,10 +178,14 @@ type Result struct {
 }
 
 // Park writes a new item unless the same idea is already parked or MaxOpen
-// items are open. The name comes from the idea; a name already used by
-// another idea gets "-2", "-3" …. The file is written to a dot-named temp
-// file and renamed into place under the directory lock, so a reader never
-// sees half a file and two processes never pass the cap.
+// items are open. The same idea is the same idea key (its words, with
+// punctuation, case and articles ignored), whatever name either was parked
+// under: "-N", --name or none. The name comes from the idea, or from
+// e.Name; a name that anything in the memory dir already uses (an item of
+// another idea, of any date; a symlink or folder planted there; an item
+// held aside by an unfinished step) gets "-2", "-3" …. The file is written
+// to a dot-named temp file and linked into place under the directory lock,
+// so a reader never sees half a file and two processes never pass the cap.
 func (s *Store) Park(e Entry) (Result, error) {
 	if strings.TrimSpace(e.Idea) == "" {
 		return Result{}, errors.New("nothing to park: the idea is empty")
@@ -232,29 +202,28 @@ func (s *Store) Park(e Entry) (Result, error) {
 	}
 	defer unlock()
 
+	// A half-done step that cannot be finished now (no log, or a log that
+	// cannot be read) still holds its item: it counts towards the cap.
+	pending, _ := s.settle()
 	items, err := s.List()
 	if err != nil {
 		return Result{}, err
 	}
-	slug := Slug(e.Idea)
-	if strings.TrimSpace(e.Name) != "" {
-		slug = Slug(e.Name)
+	if it, ok := sameIdea(items, key); ok {
+		return Result{File: it.File, Name: it.Name, Dup: true}, nil
 	}
-	used := map[string]bool{}
-	for _, it := range items {
-		n := NameOfFile(it.File)
-		used[n] = true
-		if (n == slug || baseName(n) == slug) && it.Damaged == nil && ideaKey(it.Idea()) == key {
-			return Result{File: it.File, Name: it.Name, Dup: true}, nil
-		}
-	}
-	if len(items) >= MaxOpen {
+	if len(items)+pending >= MaxOpen {
 		return Result{Capped: true, Open: items}, nil
 	}
-	name := slug
-	for n := 2; used[name]; n++ {
-		name = fmt.Sprintf("%s-%d", slug, n)
+	stem := Slug(e.Idea)
+	if strings.TrimSpace(e.Name) != "" {
+		stem = Slug(e.Name)
 	}
+	used, err := s.usedNames()
+	if err != nil {
+		return Result{}, err
+	}
+	name := freeName(stem, used)
 	file := FileName(name, s.Now())
 	data, err := Render(name, e.Description(), e.Body())
 	if err != nil {
@@ -266,20 +235,86 @@ func (s *Store) Park(e Entry) (Result, error) {
 	return Result{File: file, Name: name, Parked: true}, nil
 }
 
+// sameIdea finds the open item whose idea has the key.
+func sameIdea(items []Item, key string) (Item, bool) {
+	for _, it := range items {
+		if it.Damaged == nil && ideaKey(it.Idea()) == key {
+			return it, true
+		}
+	}
+	return Item{}, false
+}
+
+// usedNames is every item name that something in the memory dir holds:
+// item files of any date and any type (a symlink or folder planted at an
+// item's name takes that name, though it is never listed) and items held
+// aside by an unfinished step.
+func (s *Store) usedNames() (map[string]bool, error) {
+	ents, err := s.entries()
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	for _, e := range ents {
+		if IsItemFile(e.Name()) {
+			used[NameOfFile(e.Name())] = true
+		} else if a, ok := parseAside(e.Name()); ok {
+			used[NameOfFile(a.file)] = true
+		}
+	}
+	return used, nil
+}
+
+// freeName is stem, or stem-2, stem-3 … the first that is not used.
+func freeName(stem string, used map[string]bool) string {
+	name := stem
+	for n := 2; used[name]; n++ {
+		name = fmt.Sprintf("%s-%d", stem, n)
+	}
+	return name
+}
+
 // writeNew writes data to file atomically and never replaces an existing
 // entry (file, symlink or anything else) at that name.
 func (s *Store) writeNew(file string, data []byte) error {
-	dst := filepath.Join(s.Dir, file)
-	if _, err := os.Lstat(dst); err == nil {
-		return fmt.Errorf("refusing to overwrite %s", file)
+	tmp, err := WriteTemp(s.Dir, tempLead, data, s.Now())
+	if err != nil {
+		return fmt.Errorf("write %s: %w", file, err)
 	}
-	return WriteFileAtomic(dst, data, tempLead, s.Now())
+	return place(tmp, filepath.Join(s.Dir, file))
+}
+
+// place moves the file at src to dst, which it never replaces: it links
+// src to dst (failing when anything is at dst) and removes src, then syncs
+// the folder so that the new name survives a crash. Where the filesystem
+// has no hard links it renames after checking that dst is free, which is
+// as safe under the directory lock.
+func place(src, dst string) error {
+	err := os.Link(src, dst)
+	switch {
+	case err == nil:
+		os.Remove(src)
+	case errors.Is(err, fs.ErrExist):
+		os.Remove(src)
+		return fmt.Errorf("refusing to overwrite %s", filepath.Base(dst))
+	default:
+		if _, lerr := os.Lstat(dst); lerr == nil {
+			os.Remove(src)
+			return fmt.Errorf("refusing to overwrite %s", filepath.Base(dst))
+		}
+		if err := os.Rename(src, dst); err != nil {
+			os.Remove(src)
+			return fmt.Errorf("write %s: %w", filepath.Base(dst), err)
+		}
+	}
+	syncDir(filepath.Dir(dst))
+	return nil
 }
 
 // WriteFileAtomic writes data to a temp file named lead+random in the same
-// folder (see WriteTemp) and renames it over path. A reader sees the old
-// file or the whole new one, never part of it; a crash leaves only the
-// dot-named temp file, which no item glob matches.
+// folder (see WriteTemp) and renames it over path, then syncs the folder.
+// A reader sees the old file or the whole new one, never part of it; a
+// crash leaves only the dot-named temp file, which no item glob matches.
 func WriteFileAtomic(path string, data []byte, lead string, mtime time.Time) error {
 	tmp, err := WriteTemp(filepath.Dir(path), lead, data, mtime)
 	if err != nil {
@@ -289,39 +324,54 @@ func WriteFileAtomic(path string, data []byte, lead string, mtime time.Time) err
 		os.Remove(tmp)
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
+	syncDir(filepath.Dir(path))
 	return nil
 }
 
 // WriteTemp writes data to a new file lead+random in dir, mode 0600, with
 // modification time mtime (an item's age is its mtime, so it follows the
 // caller's clock), synced to disk, and returns its path. The caller moves
-// it into place (rename, or link to never replace) or removes it.
-func WriteTemp(dir, lead string, data []byte, mtime time.Time) (tmp string, err error) {
+// it into place (rename, or link to never replace) or removes it. On any
+// failure the temp file is removed.
+func WriteTemp(dir, lead string, data []byte, mtime time.Time) (string, error) {
 	f, err := os.CreateTemp(dir, lead+"*")
 	if err != nil {
 		return "", err
 	}
-	tmp = f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if err = f.Chmod(0o600); err != nil {
+	return finishTemp(f, data, mtime)
+}
+
+// tempFile is what finishTemp needs of a new temp file (an *os.File; a
+// fault-injecting double in tests).
+type tempFile interface {
+	Name() string
+	Chmod(fs.FileMode) error
+	Write([]byte) (int, error)
+	Sync() error
+	Close() error
+}
+
+// finishTemp fills, syncs and closes a new temp file, and removes it on
+// any failure. (The path is kept in its own variable: a named result reset
+// by "return "", err" before a deferred remove runs would leak the file.)
+func finishTemp(f tempFile, data []byte, mtime time.Time) (string, error) {
+	path := f.Name()
+	err := f.Chmod(0o600)
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chtimes(path, mtime, mtime)
+	}
+	if err != nil {
+		os.Remove(path)
 		return "", err
 	}
-	if _, err = f.Write(data); err != nil {
-		return "", err
-	}
-	if err = f.Sync(); err != nil {
-		return "", err
-	}
-	if err = f.Close(); err != nil {
-		return "", err
-	}
-	if err = os.Chtimes(tmp, mtime, mtime); err != nil {
-		return "", err
-	}
-	return tmp, nil
+	return path, nil
 }

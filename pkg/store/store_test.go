@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -13,8 +14,15 @@ import (
 
 var testNow = time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 
-func newStore(t *testing.T) *Store {
-	return Open(filepath.Join(t.TempDir(), "memory"), func() time.Time { return testNow })
+// newStore is a store in a temp folder, with the log of a project there.
+func newStore(t testing.TB) *Store {
+	tmp := t.TempDir()
+	root := filepath.Join(tmp, "proj")
+	if err := os.Mkdir(root, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return Open(filepath.Join(tmp, "memory"), func() time.Time { return testNow }).
+		WithLog(root, filepath.Join(root, ".claude", "logs", "session-archive.jsonl"))
 }
 
 func park(t *testing.T, s *Store, kind Kind, idea string) Result {
@@ -164,7 +172,24 @@ func TestMatch(t *testing.T) {
 		{"session-open-dark-mode-2026-11-20.md", "dark-mode", scoreExact},
 		{"retry", "retry-budget,retry-budget-2", scorePrefix},
 		{"budget-2", "retry-budget-2", scoreName},
-		{"2026 11 20", "dark-mode", scoreName},
+		{"2026 11 20", "", 0}, // numbers alone are not meaningful
+		{"mode 2026 11 20", "dark-mode", scoreName},
+		{"s", "", 0},
+		{"the", "", 0},
+		{"t", "", 0},
+		{"of the", "", 0},
+		{"session", "", 0},
+		{"session open md", "", 0},
+		{"deferred", "", 0},
+		{"idea", "", 0},
+		{"2", "", 0},
+		{"bu", "", 0}, // a short word alone
+		{"retry the budget", "retry-budget,retry-budget-2", scoreWords}, // stop words need not match
+		{"ret", "retry-budget,retry-budget-2", scorePrefix},
+		{"dark mo", "dark-mode", scorePrefix},
+		{"dark m", "dark-mode", scorePrefix},
+		{"mode da", "", 0}, // "da" is short: a whole word only
+		{"mode dark", "dark-mode", scoreWords},
 		{"budget retry", "retry-budget,retry-budget-2", scoreWords},
 		{"upload client", "retry-budget,dark-mode", scoreContent},
 		{"downloads", "retry-budget-2", scoreContent},
@@ -193,77 +218,61 @@ func TestMatch(t *testing.T) {
 
 func TestArchive(t *testing.T) {
 	s := newStore(t)
-	log := filepath.Join(t.TempDir(), "proj", ".claude", "logs", "session-archive.jsonl")
+	log := s.Log.Path
 	park(t, s, KindDeferred, "retry budget")
 	park(t, s, KindDeferred, "retry queue")
-	if _, c, err := s.Archive("retry", log); !errors.Is(err, ErrAmbiguous) || len(c) != 2 {
+	if _, c, err := s.Archive("retry"); !errors.Is(err, ErrAmbiguous) || len(c) != 2 {
 		t.Fatalf("ambiguous: %v %d", err, len(c))
 	}
-	if _, _, err := s.Archive("nope", log); !errors.Is(err, ErrNoMatch) {
+	if _, _, err := s.Archive("nope"); !errors.Is(err, ErrNoMatch) {
 		t.Fatalf("no match: %v", err)
+	}
+	for _, q := range []string{"s", "the", "of the", "session open md", "2026-12-02", "deferred"} {
+		if _, _, err := s.Archive(q); !errors.Is(err, ErrVague) {
+			t.Fatalf("vague %q: %v", q, err)
+		}
 	}
 	if _, err := os.Stat(log); err == nil {
 		t.Fatal("refusals wrote the log")
 	}
-	it, _, err := s.Archive("queue", log)
+	it, _, err := s.Archive("queue")
 	if err != nil || it.Name != "retry-queue" {
 		t.Fatalf("archive: %+v %v", it, err)
 	}
 	data, _ := os.ReadFile(log)
-	if string(data) != `{"ts":"2026-12-02T10:00:00Z","item":"retry-queue","action":"archived"}`+"\n" {
-		t.Fatalf("log = %q", data)
+	var line LogLine
+	if err := json.Unmarshal(data, &line); err != nil || !strings.HasSuffix(string(data), "}\n") || strings.Count(string(data), "\n") != 1 {
+		t.Fatalf("log = %q (%v)", data, err)
+	}
+	text, _ := Render("retry-queue", "Deferred - retry queue", Entry{Kind: KindDeferred, Idea: "retry queue", Context: "ctx"}.Body())
+	want := LogLine{LogEntry: LogEntry{TS: "2026-12-02T10:00:00Z", Item: "retry-queue", Action: "archived"},
+		File: "session-open-retry-queue-2026-12-02.md", Text: string(text), ID: line.ID}
+	if line != want || len(line.ID) != idLen {
+		t.Fatalf("log line\n%+v\nwant\n%+v", line, want)
+	}
+	if !strings.HasPrefix(string(data), `{"ts":"2026-12-02T10:00:00Z","item":"retry-queue","action":"archived","file":`) {
+		t.Errorf("keys out of order: %s", data)
 	}
 	// A log that cannot be written puts the item back.
-	bad := filepath.Join(t.TempDir(), "log")
-	os.Symlink("/dev/null", bad)
-	if _, _, err := s.Archive("retry budget", bad); err == nil {
+	root2 := t.TempDir()
+	bad := Open(s.Dir, s.Now).WithLog(root2, filepath.Join(root2, "log"))
+	os.Symlink("/dev/null", bad.Log.Path)
+	if _, _, err := bad.Archive("retry budget"); err == nil {
 		t.Fatal("archive with a symlinked log succeeded")
 	}
 	if items, _ := s.List(); len(items) != 1 || items[0].Name != "retry-budget" {
 		t.Fatalf("item not put back: %+v", items)
 	}
+	noTemps(t, s.Dir)
 }
 
-// TestExpireRestoresInterruptedArchive: an archive killed between moving
-// the item aside and writing its log line leaves the item open, not lost.
-func TestExpireRestoresInterruptedArchive(t *testing.T) {
-	s := newStore(t)
-	park(t, s, KindDeferred, "retry budget")
-	park(t, s, KindDeferred, "dark mode")
-	item := "session-open-retry-budget-2026-12-02.md"
-	if err := os.Rename(filepath.Join(s.Dir, item), filepath.Join(s.Dir, archiveLead+item)); err != nil {
-		t.Fatal(err)
-	}
-	// An aside whose name was parked again meanwhile is the stale copy.
-	taken := "session-open-dark-mode-2026-12-02.md"
-	os.WriteFile(filepath.Join(s.Dir, archiveLead+taken), []byte("old"), 0o600)
-	if _, err := s.Expire(); err != nil {
-		t.Fatal(err)
-	}
-	items, _ := s.List()
-	if len(items) != 2 || items[0].Damaged != nil || items[1].Damaged != nil {
-		t.Fatalf("after Expire: %+v", items)
-	}
-	ents, _ := os.ReadDir(s.Dir)
+// noTemps fails when a temp file or an aside is left in dir.
+func noTemps(t *testing.T, dir string) {
+	t.Helper()
+	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
 		if strings.HasPrefix(e.Name(), tempLead) {
 			t.Errorf("temp file left: %s", e.Name())
 		}
-	}
-}
-
-// TestExpireUnreadable: an item that cannot be opened is judged by its
-// real age (from the directory), never deleted for want of one.
-func TestExpireUnreadable(t *testing.T) {
-	s := newStore(t)
-	park(t, s, KindDeferred, "retry budget")
-	p := filepath.Join(s.Dir, "session-open-retry-budget-2026-12-02.md")
-	os.Chmod(p, 0)
-	defer os.Chmod(p, 0o600)
-	if gone, err := s.Expire(); err != nil || len(gone) != 0 {
-		t.Fatalf("Expire = %v, %v", gone, err)
-	}
-	if _, err := os.Lstat(p); err != nil {
-		t.Fatal("a young unreadable item was deleted")
 	}
 }

@@ -1,0 +1,46 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/openloop/openloop/pkg/store"
+)
+
+// runRestore brings back an archived or expired item from the text the
+// resolution log kept, under the cap and naming rules of a new park.
+func runRestore(e *Env, args []string) int {
+	s, query, code := itemQuery(e, "restore", args)
+	if s == nil {
+		return code
+	}
+	res, cands, err := s.Restore(query)
+	switch {
+	case errors.Is(err, store.ErrAmbiguous):
+		fmt.Fprintf(e.Stdout, "More than one archived item matches %q; nothing restored. Which one?\n", query)
+		for _, a := range cands {
+			fmt.Fprintln(e.Stdout, a.Line())
+		}
+		return ExitNoMatch
+	case errors.Is(err, store.ErrNoMatch):
+		fmt.Fprintf(e.Stdout, "No archived item matches %q; nothing restored.\n", query)
+		return ExitNoMatch
+	case errors.Is(err, store.ErrNothingLogged):
+		fmt.Fprintf(e.Stdout, "Nothing to restore: %s.\n", err)
+		return ExitNoMatch
+	case err != nil:
+		return queryFailed(e, "restored", query, err)
+	case res.Capped:
+		fmt.Fprintf(e.Stdout, "Not restored: %d items are already open. Archive some first with %s:\n", len(res.Open), e.cmdLine("archive <text>"))
+		for _, it := range res.Open {
+			fmt.Fprintln(e.Stdout, s.Line(it))
+		}
+		errorf(e.Stderr, "restore: not restored: %d items are open", len(res.Open))
+		return ExitFailure
+	case res.Dup:
+		fmt.Fprintf(e.Stdout, "Already open: %s\n", store.Show(res.Name))
+	default:
+		fmt.Fprintf(e.Stdout, "Restored: %s\n", store.Show(res.Name))
+	}
+	return ExitOK
+}

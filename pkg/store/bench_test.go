@@ -1,0 +1,43 @@
+package store
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkPark is one park into a store holding five items: the list, the
+// duplicate check, the write and its fsyncs (file, then folder). Each
+// iteration removes the item again.
+func BenchmarkPark(b *testing.B) {
+	s := newStore(b)
+	for _, idea := range []string{"one idea", "two idea", "three idea", "four idea", "five idea"} {
+		s.Park(Entry{Kind: KindDeferred, Idea: idea, Context: "c"})
+	}
+	e := Entry{Kind: KindDeferred, Idea: "retry budget", Context: "c"}
+	b.ResetTimer()
+	for range b.N {
+		r, err := s.Park(e)
+		if err != nil || !r.Parked {
+			b.Fatal(r, err)
+		}
+		b.StopTimer()
+		os.Remove(filepath.Join(s.Dir, r.File))
+		b.StartTimer()
+	}
+}
+
+// BenchmarkArchive is one archive (aside, folder fsync, log line with the
+// item's text and its fsync, removal) and the park that re-creates it.
+func BenchmarkArchive(b *testing.B) {
+	s := newStore(b)
+	e := Entry{Kind: KindDeferred, Idea: "retry budget", Context: "c"}
+	for range b.N {
+		b.StopTimer()
+		s.Park(e)
+		b.StartTimer()
+		if _, _, err := s.Archive("retry budget"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

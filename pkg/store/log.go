@@ -1,0 +1,280 @@
+package store
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rogpeppe/go-internal/lockedfile"
+
+	"github.com/openloop/openloop/internal/safeio"
+)
+
+// Log is a project's resolution log, <Root>/.claude/logs/session-archive.jsonl:
+// append-only, one JSON object a line. Archive, Restore and Expire write
+// it; the zero Log means the caller has none, and then they refuse.
+type Log struct {
+	Root string // the project root
+	Path string // the log file, below Root
+}
+
+// The actions a log line records.
+const (
+	ActionArchived = "archived"
+	ActionExpired  = "expired"
+	ActionRestored = "restored"
+)
+
+// LogEntry is the part of a log line that every reader needs, and the
+// whole of the lines that earlier versions wrote.
+type LogEntry struct {
+	TS     string `json:"ts"`
+	Item   string `json:"item"`
+	Action string `json:"action"`
+}
+
+// LogLine is one line as openloop writes it: the entry, then the item's
+// file name and its whole text (so that restore can bring it back), and
+// the id that ties the line to the step that wrote it (see retire.go).
+type LogLine struct {
+	LogEntry
+	File string `json:"file,omitempty"`
+	Text string `json:"text,omitempty"`
+	ID   string `json:"id,omitempty"`
+}
+
+// maxLogLine bounds one line read back from the log: an item's text is at
+// most maxRead bytes, which JSON escaping can make up to six times longer.
+const maxLogLine = 6*maxRead + 4096
+
+// logFile is what appendLine needs of the open log (an *os.File; a fault
+// injecting double in tests).
+type logFile interface {
+	Stat() (fs.FileInfo, error)
+	ReadAt(p []byte, off int64) (int, error)
+	Write(p []byte) (int, error)
+	Truncate(size int64) error
+}
+
+// Append writes one line at the end of the log under an exclusive lock on
+// the log itself, and syncs it to disk. The log's folders are created
+// (0700) when missing, the file 0600. No folder below the project root on
+// the way to the log may be a symlink, and the log may not be one either:
+// a cloned repository can commit a symlink at .claude or .claude/logs, and
+// following it would let the repository send the log anywhere. The line is
+// whole or absent: a failed write (a full disk) is truncated away.
+func (l Log) Append(line LogLine) error {
+	if l.Path == "" {
+		return errors.New("no resolution log")
+	}
+	data, err := json.Marshal(line)
+	if err != nil {
+		return err
+	}
+	if _, err := l.dir(true); err != nil {
+		return fmt.Errorf("refusing to write the log: %w", err)
+	}
+	if fi, err := os.Lstat(l.Path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("refusing to write the log: %s is not a regular file", l.Path)
+	}
+	// O_NONBLOCK: a FIFO swapped in after the check fails at once rather
+	// than blocking the open; the check on the open file catches it.
+	f, err := lockedfile.OpenFile(l.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600)
+	if err != nil {
+		return fmt.Errorf("open log: %w", err)
+	}
+	err = appendLine(f, append(data, '\n'))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// appendLine writes line at the end of f, which its caller holds locked.
+// A last line without its newline was cut by a process killed while
+// writing it (every whole line ends with one): it is cut away when it is
+// not JSON, or ended when it is, so that the new line starts a line of its
+// own. When the write fails, f is truncated back to where it was.
+func appendLine(f logFile, line []byte) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("write log: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("refusing to write the log: %s is not a regular file", fi.Name())
+	}
+	size := fi.Size()
+	if cut, whole, err := lastLine(f, size); err != nil {
+		return fmt.Errorf("write log: %w", err)
+	} else if cut < size && !whole {
+		if err := f.Truncate(cut); err != nil {
+			return fmt.Errorf("write log: %w", err)
+		}
+		size = cut
+	} else if cut < size {
+		line = append([]byte{'\n'}, line...)
+	}
+	if _, err := f.Write(line); err != nil {
+		if terr := f.Truncate(size); terr != nil {
+			return fmt.Errorf("write log: %w (and the partial line could not be removed: %v)", err, terr)
+		}
+		return fmt.Errorf("write log: %w", err)
+	}
+	return nil
+}
+
+// lastLine looks at the end of a log of size bytes. When it ends with a
+// newline (or is empty), cut is size. Otherwise cut is where the last,
+// unfinished line starts, and whole says whether that line is JSON.
+func lastLine(f logFile, size int64) (cut int64, whole bool, err error) {
+	if size == 0 {
+		return 0, true, nil
+	}
+	tail := make([]byte, min(size, maxLogLine))
+	if _, err := f.ReadAt(tail, size-int64(len(tail))); err != nil && !errors.Is(err, io.EOF) {
+		return 0, false, err
+	}
+	if tail[len(tail)-1] == '\n' {
+		return size, true, nil
+	}
+	i := bytes.LastIndexByte(tail, '\n')
+	if i < 0 && int64(len(tail)) < size {
+		// Longer than any line openloop writes: keep it, start anew.
+		return size - int64(len(tail)), true, nil
+	}
+	start := tail[i+1:]
+	return size - int64(len(start)), json.Valid(start), nil
+}
+
+// dir checks, and with create makes, the folders from the root to the log.
+func (l Log) dir(create bool) (string, error) {
+	rel, err := filepath.Rel(l.Root, filepath.Dir(l.Path))
+	if err != nil {
+		return "", err
+	}
+	return DirBelow(l.Root, rel, create)
+}
+
+// Scan calls fn for each line of the log that is a JSON object, in order,
+// until fn returns false. A missing log has no lines. Lines longer than
+// any line openloop writes are skipped. The log is checked as Append
+// checks it, and opened as a regular file only (never blocking on a FIFO).
+func (l Log) Scan(fn func(LogLine) bool) error {
+	if _, err := l.dir(false); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("refusing to read the log: %w", err)
+	}
+	if fi, err := os.Lstat(l.Path); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	} else if err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("refusing to read the log: %s is not a regular file", l.Path)
+	}
+	f, _, err := safeio.OpenRegular(l.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read log: %w", err)
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	for {
+		line, err := readLine(r)
+		if len(line) > 0 {
+			var ll LogLine
+			if json.Unmarshal(line, &ll) == nil && !fn(ll) {
+				return nil
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("read log: %w", err)
+		}
+	}
+}
+
+// readLine reads one line without its newline; a line longer than
+// maxLogLine is read to its end and returned empty.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var line []byte
+	long := false
+	for {
+		part, err := r.ReadSlice('\n')
+		if !long {
+			line = append(line, part...)
+			if len(line) > maxLogLine {
+				line, long = nil, true
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return bytes.TrimSuffix(line, []byte("\n")), err
+	}
+}
+
+// logLine is the line that records one step on an item.
+func logLine(now time.Time, it Item, action, text, id string) LogLine {
+	name := it.Name
+	if name == "" {
+		name = NameOfFile(it.File)
+	}
+	return LogLine{
+		LogEntry: LogEntry{TS: now.UTC().Format(time.RFC3339), Item: name, Action: action},
+		File:     it.File, Text: text, ID: id,
+	}
+}
+
+// DirBelow returns the folder root/rel. Every element of rel must be a
+// real folder, not a symlink, not a file; with create, missing ones are
+// made (0700). root itself may be a symlink: the user chose it. Anything
+// below it may come from a cloned repository (.claude, .claude/logs,
+// .temp), and following a symlink there would let the repository send
+// openloop's writes anywhere. rel may not leave root.
+//
+// The check is made by walking the path just before it is used; a local
+// process racing to swap a folder for a symlink in between could already
+// write those files itself.
+func DirBelow(root, rel string, create bool) (string, error) {
+	rel = filepath.Clean(rel)
+	if filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is not below %s", rel, root)
+	}
+	dir := root
+	if rel == "." {
+		return dir, nil
+	}
+	for _, el := range strings.Split(rel, string(filepath.Separator)) {
+		dir = filepath.Join(dir, el)
+		fi, err := os.Lstat(dir)
+		if errors.Is(err, fs.ErrNotExist) && create {
+			if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+				return "", fmt.Errorf("create %s: %w", dir, err)
+			}
+			fi, err = os.Lstat(dir)
+		}
+		switch {
+		case err != nil:
+			return "", err
+		case fi.Mode()&fs.ModeSymlink != 0:
+			return "", fmt.Errorf("%s is a symlink", dir)
+		case !fi.IsDir():
+			return "", fmt.Errorf("%s is not a folder", dir)
+		}
+	}
+	return dir, nil
+}

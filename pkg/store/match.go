@@ -1,0 +1,189 @@
+package store
+
+// How archive (and restore) picks an item.
+//
+// The query is the user's text, as typed after "archive". Both the query
+// and each item are folded first: lowercase, and every run of characters
+// other than letters and digits becomes one space, so "Retry-Budget",
+// "retry budget" and "retry_budget" are the same query.
+//
+// A query must be meaningful, or it matches nothing at all: it needs one
+// significant word, a word of three or more characters, holding a letter,
+// that is not a stop word. Stop words are common English function words
+// ("the", "of", "for" …), the words of every item file name ("session",
+// "open", "md") and the words openloop writes into every item ("deferred",
+// "side", "idea", "context", "pending", "why", "how", "apply" …). So
+// "s", "the", "of the", "session", "2026-12-02" and "deferred" archive
+// nothing, whatever is open: they would pick an item by chance.
+//
+// Each open item is then scored on its name, its file name and its content
+// (description and body):
+//
+//	scoreExact    (100)  the query is the whole name or file name,
+//	                     with or without ".md" ("retry-budget-2")
+//	scorePrefix   ( 80)  the name starts with the query ("retry")
+//	scoreName     ( 60)  the name or file name holds the query as whole
+//	                     words ("budget", "budget-2" but not "budg")
+//	scoreWords    ( 40)  every query word that is not a stop word starts
+//	                     a word of the name, in any order ("budget
+//	                     retry", "budg ret"); a word of one or two
+//	                     characters must be a whole word ("budget 2")
+//	scoreContent  ( 30)  the content holds the query as whole words
+//	                     ("upload client")
+//	scoreContentW ( 20)  as scoreWords, on the content
+//
+// An item's score is the best rule it meets. The item with the highest
+// score wins. When two or more items share the highest score, the query is
+// ambiguous: they are listed and nothing changes. When no item scores, the
+// query matches nothing and nothing changes. There is no similarity
+// scoring of meaning: a query either contains the words or it does not.
+//
+// Examples, with items "retry-budget" and "retry-budget-2":
+//
+//	"retry-budget"   → retry-budget (exact beats the prefix match of -2)
+//	"retry"          → ambiguous (both names start with it)
+//	"budget-2"       → retry-budget-2 (only it contains "budget 2")
+//	"the", "s", "md" → nothing: not meaningful
+//
+// Only files the store lists (regular session-open-*.md files inside the
+// memory dir) can be chosen, so a query such as "../../etc/passwd" can at
+// most match an item's text; it is never used as a path.
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+const (
+	scoreExact    = 100
+	scorePrefix   = 80
+	scoreName     = 60
+	scoreWords    = 40
+	scoreContent  = 30
+	scoreContentW = 20
+)
+
+// stopWords never make a query meaningful, and are not required to match.
+var stopWords = wordSet(
+	// English function words
+	"a an the and or but nor not no of to in on at by for from with without into onto over under "+
+		"about after before as is are was were be been being it its this that these those there here "+
+		"than then so if all any some my our your their his her we you they me us them i do does did "+
+		"can will would should could may might must have has had just also very too",
+	// the frame of every item file name
+	"session open md",
+	// what openloop writes into every item
+	"deferred side idea user raised pending context while why how apply project unanswered question item items",
+)
+
+func wordSet(lists ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, l := range lists {
+		for _, w := range strings.Fields(l) {
+			m[w] = true
+		}
+	}
+	return m
+}
+
+// significant reports a word that can make a query meaningful.
+func significant(w string) bool {
+	return utf8.RuneCountInString(w) >= 3 && !stopWords[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0
+}
+
+// Meaningful reports whether a query can match anything: it holds at least
+// one significant word.
+func Meaningful(query string) bool {
+	for _, w := range words(query) {
+		if significant(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// fold lowercases s and turns every run of non-alphanumerics into a space.
+func fold(s string) string { return strings.Join(words(s), " ") }
+
+// hasWords reports whether folded text in holds the folded query q as a
+// run of whole words.
+func hasWords(in, q string) bool {
+	return strings.Contains(" "+in+" ", " "+q+" ")
+}
+
+// allWords reports whether every query word starts some word of in (a
+// word of one or two characters must be one of them).
+func allWords(words []string, in string) bool {
+	have := strings.Fields(in)
+	for _, w := range words {
+		found := false
+		for _, h := range have {
+			if h == w || len(w) >= 3 && strings.HasPrefix(h, w) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// Score is how well an item matches a query; 0 is no match, and a query
+// that is not Meaningful matches nothing.
+func Score(it Item, query string) int {
+	if !Meaningful(query) {
+		return 0
+	}
+	q := fold(query)
+	var want []string // the query's words that must match, stop words aside
+	for _, w := range strings.Fields(q) {
+		if !stopWords[w] {
+			want = append(want, w)
+		}
+	}
+	name := fold(it.Name)
+	fileName := fold(NameOfFile(it.File))
+	file := fold(it.File)
+	switch {
+	case q == name || q == fileName || q == file || q == fold(strings.TrimSuffix(it.File, Suffix)):
+		return scoreExact
+	case strings.HasPrefix(name, q) || strings.HasPrefix(fileName, q):
+		return scorePrefix
+	case hasWords(name, q) || hasWords(file, q):
+		return scoreName
+	case allWords(want, name) || allWords(want, fileName):
+		return scoreWords
+	}
+	content := fold(it.Description + " " + it.Body)
+	switch {
+	case hasWords(content, q):
+		return scoreContent
+	case allWords(want, content):
+		return scoreContentW
+	}
+	return 0
+}
+
+// Match returns the items that share the best score for query (none when
+// nothing matches; more than one when the query is ambiguous).
+func Match(items []Item, query string) []Item {
+	return bestBy(items, func(it Item) Item { return it }, query)
+}
+
+// bestBy is Match for anything that holds an item.
+func bestBy[T any](xs []T, item func(T) Item, query string) []T {
+	best, out := 0, []T(nil)
+	for _, x := range xs {
+		switch sc := Score(item(x), query); {
+		case sc == 0 || sc < best:
+		case sc > best:
+			best, out = sc, []T{x}
+		default:
+			out = append(out, x)
+		}
+	}
+	return out
+}

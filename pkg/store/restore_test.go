@@ -1,0 +1,117 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Restore brings an archived item back byte for byte, under its name and
+// today's date, and logs it.
+func TestRestore(t *testing.T) {
+	s := newStore(t)
+	if _, _, err := s.Restore("retry budget"); !errors.Is(err, ErrNothingLogged) {
+		t.Fatalf("restore from an empty log: %v", err)
+	}
+	park(t, s, KindDeferred, "retry budget")
+	park(t, s, KindSideIdea, "retry queue")
+	before, _ := os.ReadFile(filepath.Join(s.Dir, fileOf("retry-budget")))
+	for _, q := range []string{"retry budget", "retry queue"} {
+		if _, _, err := s.Archive(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, c, err := s.Restore("retry"); !errors.Is(err, ErrAmbiguous) || len(c) != 2 {
+		t.Fatalf("ambiguous: %v %v", c, err)
+	}
+	if _, _, err := s.Restore("the"); !errors.Is(err, ErrVague) {
+		t.Fatalf("vague: %v", err)
+	}
+	if _, _, err := s.Restore("nothing like it"); !errors.Is(err, ErrNoMatch) {
+		t.Fatalf("no match: %v", err)
+	}
+	r, _, err := s.Restore("budget")
+	if err != nil || r.File != fileOf("retry-budget") || r.Name != "retry-budget" || r.Dup || r.Capped {
+		t.Fatalf("restore: %+v %v", r, err)
+	}
+	after, _ := os.ReadFile(filepath.Join(s.Dir, r.File))
+	if string(after) != string(before) {
+		t.Errorf("restored\n%s\nwas\n%s", after, before)
+	}
+	lines := logged(t, s)
+	if l := lines[len(lines)-1]; l.Action != "restored" || l.Item != "retry-budget" || l.File != r.File || l.Text != string(before) {
+		t.Errorf("last log line %+v", l)
+	}
+	// Open again: a second restore is the same idea, nothing written.
+	if r, _, err := s.Restore("budget"); !errors.Is(err, ErrNoMatch) {
+		t.Fatalf("restore of an open item: %+v %v", r, err)
+	}
+	// Archived again, restored again: still one candidate.
+	s.Archive("budget")
+	if r, _, err := s.Restore("budget"); err != nil || r.Name != "retry-budget" {
+		t.Fatalf("restore after a second archive: %+v %v", r, err)
+	}
+	noTemps(t, s.Dir)
+}
+
+// Restore is a park: the same idea open is not written twice, the cap
+// holds, and a name another idea took gives -2 (in the frontmatter too).
+func TestRestoreParkRules(t *testing.T) {
+	s := newStore(t)
+	park(t, s, KindDeferred, "retry budget")
+	s.Archive("retry budget")
+	park(t, s, KindSideIdea, "Retry-Budget!") // the same idea, parked again
+	if r, _, err := s.Restore("retry budget"); err != nil || !r.Dup || r.Name != "retry-budget" {
+		t.Fatalf("same idea open: %+v %v", r, err)
+	}
+
+	s = newStore(t)
+	park(t, s, KindDeferred, "dark mode")
+	s.Archive("dark mode")
+	if r, _ := s.Park(Entry{Name: "dark mode", Kind: KindDeferred, Idea: "night theme", Context: "c"}); r.Name != "dark-mode" {
+		t.Fatalf("another idea under the name: %+v", r)
+	}
+	r, _, err := s.Restore("dark mode")
+	if err != nil || r.Name != "dark-mode-2" || r.File != fileOf("dark-mode-2") {
+		t.Fatalf("restore under a taken name: %+v %v", r, err)
+	}
+	e := Entry{Kind: KindDeferred, Idea: "dark mode", Context: "ctx"}
+	want, _ := Render("dark-mode-2", e.Description(), e.Body())
+	if got, _ := os.ReadFile(filepath.Join(s.Dir, r.File)); string(got) != string(want) {
+		t.Errorf("restored\n%s\nwant\n%s", got, want)
+	}
+
+	s = newStore(t)
+	park(t, s, KindDeferred, "plan zero")
+	s.Archive("plan zero")
+	for i := range MaxOpen {
+		park(t, s, KindDeferred, "plan "+fmt.Sprint(i+1))
+	}
+	if r, _, err := s.Restore("plan zero"); err != nil || !r.Capped || len(r.Open) != MaxOpen {
+		t.Fatalf("restore at the cap: %+v %v", r, err)
+	}
+	if items, _ := s.List(); len(items) != MaxOpen {
+		t.Fatalf("%d items open", len(items))
+	}
+	noTemps(t, s.Dir)
+}
+
+// A hand-written item that does not parse comes back byte for byte.
+func TestRestoreDamaged(t *testing.T) {
+	s := newStore(t)
+	os.MkdirAll(s.Dir, 0o700)
+	text := "just some notes about the flaky upload test\n"
+	os.WriteFile(filepath.Join(s.Dir, "session-open-flaky-upload.md"), []byte(text), 0o600)
+	if it, _, err := s.Archive("flaky upload"); err != nil || it.Name != "session-open-flaky-upload.md" {
+		t.Fatalf("archive: %+v %v", it, err)
+	}
+	r, _, err := s.Restore("flaky upload")
+	if err != nil || r.Name != "flaky-upload" || r.File != fileOf("flaky-upload") {
+		t.Fatalf("restore: %+v %v", r, err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(s.Dir, r.File)); string(got) != text {
+		t.Errorf("restored %q", got)
+	}
+}
