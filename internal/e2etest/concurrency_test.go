@@ -136,7 +136,7 @@ func TestArchiveWhileParking(t *testing.T) {
 	}
 	logged := map[string]bool{}
 	for _, l := range lines {
-		var e store.LogEntry
+		var e store.LogLine
 		dec := json.NewDecoder(strings.NewReader(l))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&e); err != nil || e.Action != "archived" || e.TS == "" || logged[e.Item] {

@@ -19,31 +19,6 @@ func plant(t *testing.T, target, link string) {
 	}
 }
 
-// A symlink planted where the next park would write, pointing outside:
-// the park is refused and nothing outside is written.
-func TestSymlinkAtItemPath(t *testing.T) {
-	for _, target := range []string{"precious.txt", "new-file.txt"} {
-		t.Run(target, func(t *testing.T) {
-			p := newProj(t)
-			before := snapshot(t, p.Outside)
-			file := "session-open-retry-budget-" + time.Now().UTC().Format("2006-01-02") + ".md"
-			plant(t, filepath.Join(p.Outside, target), filepath.Join(p.Mem, file))
-			r := p.park("retry budget")
-			if r.Code != 1 || !strings.HasPrefix(r.Stderr, "openloop: error: park: refusing to overwrite "+file) {
-				t.Errorf("park: exit %d\nstdout: %s\nstderr: %s", r.Code, r.Stdout, r.Stderr)
-			}
-			// The planted link is not an item: it is never listed or matched.
-			if r := p.run(nil, "resume"); r.Stdout != "No pending session items.\n" {
-				t.Errorf("resume lists the planted link:\n%s", r.Stdout)
-			}
-			if r := p.run(nil, "archive", "retry"); r.Code != 3 {
-				t.Errorf("archive matched the planted link: exit %d %s%s", r.Code, r.Stdout, r.Stderr)
-			}
-			sameSnapshot(t, before, snapshot(t, p.Outside))
-		})
-	}
-}
-
 // A symlink named like an old item, pointing at a file outside: expiry
 // (resume) and archive never delete the target or write through it.
 func TestSymlinkedOldItem(t *testing.T) {
