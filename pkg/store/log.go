@@ -62,6 +62,7 @@ type logFile interface {
 	ReadAt(p []byte, off int64) (int, error)
 	Write(p []byte) (int, error)
 	Truncate(size int64) error
+	Sync() error
 }
 
 // Append writes one line at the end of the log under an exclusive lock on
@@ -92,20 +93,20 @@ func (l Log) Append(line LogLine) error {
 		return fmt.Errorf("open log: %w", err)
 	}
 	err = appendLine(f, append(data, '\n'))
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	// A close error after the line was written and synced changes
+	// nothing on disk: the line is there, and the caller must not undo
+	// its step as if it were not.
+	f.Close()
 	return err
 }
 
-// appendLine writes line at the end of f, which its caller holds locked.
-// A last line without its newline was cut by a process killed while
-// writing it (every whole line ends with one): it is cut away when it is
-// not JSON, or ended when it is, so that the new line starts a line of its
-// own. When the write fails, f is truncated back to where it was.
+// appendLine writes line at the end of f, which its caller holds locked,
+// and syncs it. A last line without its newline was cut by a process
+// killed while writing it (every whole line ends with one): it is cut
+// away when it is not JSON, or ended when it is, so that the new line
+// starts a line of its own. When the write or the sync fails, f is
+// truncated back to where it was: the step the line records did not
+// happen, and the log does not say it did.
 func appendLine(f logFile, line []byte) error {
 	fi, err := f.Stat()
 	if err != nil {
@@ -125,7 +126,11 @@ func appendLine(f logFile, line []byte) error {
 	} else if cut < size {
 		line = append([]byte{'\n'}, line...)
 	}
-	if _, err := f.Write(line); err != nil {
+	_, err = f.Write(line)
+	if err == nil {
+		err = f.Sync()
+	}
+	if err != nil {
 		if terr := f.Truncate(size); terr != nil {
 			return fmt.Errorf("write log: %w (and the partial line could not be removed: %v)", err, terr)
 		}

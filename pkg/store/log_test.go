@@ -19,6 +19,7 @@ type fakeLog struct {
 	data      []byte
 	room      int // bytes a write may still add; -1 for no limit
 	truncFail bool
+	syncFail  bool
 }
 
 func (f *fakeLog) Stat() (fs.FileInfo, error) { return fakeInfo{int64(len(f.data))}, nil }
@@ -32,6 +33,12 @@ func (f *fakeLog) Write(p []byte) (int, error) {
 	}
 	f.data = append(f.data, p...)
 	return len(p), nil
+}
+func (f *fakeLog) Sync() error {
+	if f.syncFail {
+		return syscall.EIO
+	}
+	return nil
 }
 func (f *fakeLog) Truncate(n int64) error {
 	if f.truncFail {
@@ -81,7 +88,12 @@ func TestAppendLine(t *testing.T) {
 			}
 		})
 	}
-	f := &fakeLog{data: []byte(a), room: 3, truncFail: true}
+	// A line written but not synced is taken back: the step did not happen.
+	f := &fakeLog{data: []byte(a), room: -1, syncFail: true}
+	if err := appendLine(f, []byte(b)); !errors.Is(err, syscall.EIO) || string(f.data) != a {
+		t.Errorf("failed sync: %v, log %q", err, f.data)
+	}
+	f = &fakeLog{data: []byte(a), room: 3, truncFail: true}
 	if err := appendLine(f, []byte(b)); err == nil || !strings.Contains(err.Error(), "could not be removed") {
 		t.Errorf("a failed truncate is not reported: %v", err)
 	}

@@ -281,29 +281,30 @@ func (s *Store) writeNew(file string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("write %s: %w", file, err)
 	}
-	return place(tmp, filepath.Join(s.Dir, file))
+	if err := place(tmp, filepath.Join(s.Dir, file)); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
 }
 
 // place moves the file at src to dst, which it never replaces: it links
 // src to dst (failing when anything is at dst) and removes src, then syncs
 // the folder so that the new name survives a crash. Where the filesystem
 // has no hard links it renames after checking that dst is free, which is
-// as safe under the directory lock.
+// as safe under the directory lock. On failure src is left where it is.
 func place(src, dst string) error {
 	err := os.Link(src, dst)
 	switch {
 	case err == nil:
 		os.Remove(src)
 	case errors.Is(err, fs.ErrExist):
-		os.Remove(src)
 		return fmt.Errorf("refusing to overwrite %s", filepath.Base(dst))
 	default:
 		if _, lerr := os.Lstat(dst); lerr == nil {
-			os.Remove(src)
 			return fmt.Errorf("refusing to overwrite %s", filepath.Base(dst))
 		}
 		if err := os.Rename(src, dst); err != nil {
-			os.Remove(src)
 			return fmt.Errorf("write %s: %w", filepath.Base(dst), err)
 		}
 	}
