@@ -80,6 +80,7 @@ const sessionUsage = "Usage: /session resume | archive <text> | summary"
 
 const sessionModes = `  resume            list the open items by age
   archive <text>    close the item that best matches the text
+  restore <text>    bring back an archived or expired item
   summary           digest of the session: tasks, items, commits
 `
 
