@@ -44,14 +44,28 @@ func escape(b *strings.Builder, r rune) {
 // Line is s made safe for one line of output: every control and format
 // character is escaped, a tab becomes a space, and invalid UTF-8 becomes
 // U+FFFD.
-func Line(s string) string { return clean(s, false) }
+func Line(s string) string { return clean(s, line) }
 
 // Text is s made safe for multi-line output: like Line, but line feeds and
 // tabs are kept.
-func Text(s string) string { return clean(s, true) }
+func Text(s string) string { return clean(s, text) }
 
-func clean(s string, multiline bool) string {
-	if isSafe(s, multiline) {
+// Strip is s with every control and format character removed, for text
+// that is stored rather than shown (a parked item's idea, made from a
+// prompt): a line feed or tab becomes a space, the others are dropped, and
+// invalid UTF-8 becomes U+FFFD.
+func Strip(s string) string { return clean(s, strip) }
+
+type mode int
+
+const (
+	line  mode = iota // escape; a tab becomes a space
+	text              // escape; keep line feeds and tabs
+	strip             // drop; a line feed or tab becomes a space
+)
+
+func clean(s string, m mode) string {
+	if isSafe(s, m == text) {
 		return s
 	}
 	var b strings.Builder
@@ -62,12 +76,14 @@ func clean(s string, multiline bool) string {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			b.WriteRune(utf8.RuneError)
-		case r == '\t' && !multiline:
-			b.WriteByte(' ')
-		case (r == '\n' || r == '\t') && multiline:
+		case (r == '\n' || r == '\t') && m == text:
 			b.WriteRune(r)
+		case r == '\t' || r == '\n' && m == strip:
+			b.WriteByte(' ')
 		case unsafeRune(r):
-			escape(&b, r)
+			if m != strip {
+				escape(&b, r)
+			}
 		default:
 			b.WriteRune(r)
 		}

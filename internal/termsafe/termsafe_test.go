@@ -35,10 +35,23 @@ func TestText(t *testing.T) {
 	}
 }
 
+func TestStrip(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"plain text — ünïcode 中文", "plain text — ünïcode 中文"},
+		{"the \u202egnp.exe \x1b]0;pwned\x07uploader", "the gnp.exe ]0;pwneduploader"},
+		{"a\nb\tc\x00d\u200be\u2066f", "a b cdef"},
+		{"bad\xffutf8", "bad\uFFFDutf8"},
+	} {
+		if got := Strip(c.in); got != c.want {
+			t.Errorf("Strip(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 func FuzzLine(f *testing.F) {
 	f.Add("a\x1b[2J\u202eb")
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, out := range []string{Line(s), Text(s)} {
+		for _, out := range []string{Line(s), Text(s), Strip(s)} {
 			if !utf8.ValidString(out) {
 				t.Fatalf("invalid UTF-8 out of %q", s)
 			}
@@ -48,7 +61,7 @@ func FuzzLine(f *testing.F) {
 				}
 			}
 		}
-		if strings.ContainsAny(Line(s), "\n\t") {
+		if strings.ContainsAny(Line(s), "\n\t") || strings.ContainsAny(Strip(s), "\n\t") {
 			t.Fatalf("Line kept a newline or tab: %q", Line(s))
 		}
 	})
