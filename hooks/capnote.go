@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/openloop/openloop/pkg/project"
@@ -18,9 +17,9 @@ import (
 // goes with the state at SessionEnd, and with stale state after
 // stateMaxAge. A session without an id always gets the full list.
 
-// capMarkPath is the mark file of a session.
-func capMarkPath(configDir, sessionID string) string {
-	return strings.TrimSuffix(statePath(configDir, sessionID), ".json") + ".cap"
+// capMarkPath is the mark file of a session in the state folder dir.
+func capMarkPath(dir, sessionID string) string {
+	return strings.TrimSuffix(statePath(dir, sessionID), ".json") + ".cap"
 }
 
 // capListedBefore reports whether this session was already shown the
@@ -33,11 +32,11 @@ func capListedBefore(cfg Config, sessionID string) bool {
 	if err != nil {
 		return false
 	}
-	path := capMarkPath(cfgDir, sessionID)
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	dir, err := stateFolder(cfgDir, true)
+	if err != nil {
 		return false
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := os.OpenFile(capMarkPath(dir, sessionID), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
 		return true
 	}

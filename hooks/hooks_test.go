@@ -81,12 +81,12 @@ func TestOutputShape(t *testing.T) {
 
 func TestStatePath(t *testing.T) {
 	for _, id := range []string{"../../etc/passwd", "a/b", "", strings.Repeat("x", 500), "ok\x00"} {
-		p := statePath("/cfg", id)
+		p := statePath(stateDir("/cfg"), id)
 		if filepath.Dir(p) != filepath.Join("/cfg", "openloop", "sessions") {
 			t.Errorf("statePath(%q) = %q escapes", id, p)
 		}
 	}
-	if p := statePath("/cfg", "7b1d6c1e-3f7a"); filepath.Base(p) != "7b1d6c1e-3f7a.json" {
+	if p := statePath(stateDir("/cfg"), "7b1d6c1e-3f7a"); filepath.Base(p) != "7b1d6c1e-3f7a.json" {
 		t.Errorf("plain id hashed: %s", p)
 	}
 }

@@ -16,9 +16,9 @@ func SessionEnd(cfg Config, ev Event) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ev.SessionID != "" {
-		os.Remove(statePath(p.ConfigDir, ev.SessionID))
-		os.Remove(capMarkPath(p.ConfigDir, ev.SessionID))
+	if dir, err := stateFolder(p.ConfigDir, false); err == nil && ev.SessionID != "" {
+		os.Remove(statePath(dir, ev.SessionID))
+		os.Remove(capMarkPath(dir, ev.SessionID))
 	}
 	pruneStates(p.ConfigDir, cfg.Now())
 	_, err = store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath).Expire()

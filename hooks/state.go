@@ -4,11 +4,17 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"io"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/openloop/openloop/internal/jsonguard"
+	"github.com/openloop/openloop/internal/safeio"
+	"github.com/openloop/openloop/internal/textcut"
 )
 
 // sessionState is what Stop remembers for the next UserPromptSubmit of the
@@ -50,35 +56,62 @@ func stateDir(configDir string) string {
 	return filepath.Join(configDir, "openloop", "sessions")
 }
 
-// statePath is the state file of a session. An id that is not a plain
-// token (Claude Code sends UUIDs) is hashed, so it can never name a path
-// outside the folder.
-func statePath(configDir, sessionID string) string {
+// errStateFolder marks a state folder that is not a real folder.
+var errStateFolder = errors.New("not a folder")
+
+// stateFolder returns stateDir(configDir) once its two parts that openloop
+// owns, openloop/ and openloop/sessions/, are known to be real folders: a
+// symlink planted at either would send state writes, and the deletions of
+// pruneStates and SessionEnd, into some other folder. With create, the
+// missing parts are made (0700). configDir itself may be a symlink (users
+// keep ~/.claude in a dotfiles repository).
+func stateFolder(configDir string, create bool) (string, error) {
+	if create {
+		if err := os.MkdirAll(configDir, 0o700); err != nil {
+			return "", err
+		}
+	}
+	dir := configDir
+	for _, part := range []string{"openloop", "sessions"} {
+		dir = filepath.Join(dir, part)
+		fi, err := os.Lstat(dir)
+		if create && errors.Is(err, fs.ErrNotExist) {
+			if err = os.Mkdir(dir, 0o700); err == nil || errors.Is(err, fs.ErrExist) {
+				fi, err = os.Lstat(dir)
+			}
+		}
+		if err != nil {
+			return "", err
+		}
+		if !fi.IsDir() { // a symlink, even to a folder, is not
+			return "", fmt.Errorf("%s: %w", dir, errStateFolder)
+		}
+	}
+	return dir, nil
+}
+
+// statePath is the state file of a session in the state folder dir. An id
+// that is not a plain token (Claude Code sends UUIDs) is hashed, so it can
+// never name a path outside the folder.
+func statePath(dir, sessionID string) string {
 	name := sessionID
 	if !safeID(sessionID) {
 		sum := sha256.Sum256([]byte(sessionID))
 		name = "h-" + hex.EncodeToString(sum[:16])
 	}
-	return filepath.Join(stateDir(configDir), name+".json")
+	return filepath.Join(dir, name+".json")
 }
 
 // maxState bounds what is read of a state file.
 const maxState = 64 << 10
 
 // loadState reads a session's state: a regular file only (never a FIFO or
-// a device planted at its name), and a bounded amount of it.
+// a device planted at its name: safeio does not block on them), a bounded
+// amount of it, and JSON checked by jsonguard before it is decoded.
 func loadState(path string) (sessionState, bool) {
 	var st sessionState
-	f, err := os.Open(path)
-	if err != nil {
-		return st, false
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() > maxState {
-		return st, false
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxState))
-	if err != nil || json.Unmarshal(data, &st) != nil {
+	data, err := safeio.ReadRegular(path, maxState)
+	if err != nil || !jsonguard.Valid(data) || json.Unmarshal(data, &st) != nil {
 		return sessionState{}, false
 	}
 	return st, true
@@ -86,16 +119,13 @@ func loadState(path string) (sessionState, bool) {
 
 // saveState writes the state atomically (temp file and rename) without
 // fsync: losing it in a crash costs one missed question, never user text.
+// The folder is the one stateFolder checked.
 func saveState(path string, st sessionState) error {
 	data, err := json.Marshal(st)
 	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, ".tmp-*")
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
 	if err != nil {
 		return err
 	}
@@ -113,10 +143,62 @@ func saveState(path string, st sessionState) error {
 	return werr
 }
 
+// replaceState saves st at path or, when that fails, removes what is there
+// (best effort): a state that could not be replaced is stale, and a stale
+// one must never answer for a later turn. Without a state the next prompt
+// reads the transcript's tail, so a failure here loses nothing else.
+func replaceState(path string, st sessionState) {
+	if saveState(path, st) != nil {
+		os.Remove(path)
+	}
+}
+
+// remember records, for the session's next prompt, the end of Claude's
+// message; an empty message removes what an earlier turn left. Best
+// effort: when nothing can be recorded, the next prompt reads the
+// transcript's tail instead.
+func remember(configDir, sessionID, msg string) {
+	dir, err := stateFolder(configDir, msg != "")
+	if err != nil {
+		return
+	}
+	path := statePath(dir, sessionID)
+	if msg == "" {
+		os.Remove(path)
+		return
+	}
+	replaceState(path, sessionState{Assistant: textcut.Tail(msg, maxSavedAssistant)})
+}
+
+// useState returns Claude's last message as Stop saved it, if this prompt
+// may use it: the first prompt after that Stop, or the same prompt
+// delivered again. It marks the state as used by this prompt.
+func useState(configDir, sessionID, prompt string) (assistant string, ok bool) {
+	dir, err := stateFolder(configDir, false)
+	if err != nil {
+		return "", false
+	}
+	path := statePath(dir, sessionID)
+	st, ok := loadState(path)
+	if !ok || st.UsedBy != "" && st.UsedBy != prompt {
+		return "", false
+	}
+	if st.UsedBy == "" {
+		st.UsedBy = prompt
+		replaceState(path, st) // unmarked, it would answer for a later prompt too
+	}
+	return st.Assistant, true
+}
+
 // pruneStates removes state files older than stateMaxAge, and stray temp
-// files, so sessions that never sent SessionEnd leave nothing behind.
+// files, so sessions that never sent SessionEnd leave nothing behind. It
+// prunes only a real state folder (see stateFolder), and only regular files
+// in it.
 func pruneStates(configDir string, now time.Time) {
-	dir := stateDir(configDir)
+	dir, err := stateFolder(configDir, false)
+	if err != nil {
+		return
+	}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return

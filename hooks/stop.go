@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"github.com/openloop/openloop/internal/textcut"
 	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/store"
@@ -27,10 +26,9 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 		msg = tr.quick(true).LastAssistant
 	}
 	msg = clean(msg, 1<<20)
-	if ev.SessionID != "" && msg != "" {
+	if ev.SessionID != "" {
 		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
-			// Best effort: without it the next prompt reads the transcript.
-			saveState(statePath(cfgDir, ev.SessionID), sessionState{Assistant: textcut.Tail(msg, maxSavedAssistant)})
+			remember(cfgDir, ev.SessionID, msg)
 		}
 	}
 	var entries []store.Entry

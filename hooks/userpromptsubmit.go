@@ -34,7 +34,7 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	haveState := false
 	if ev.SessionID != "" {
 		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
-			in.Assistant, haveState = useState(statePath(cfgDir, ev.SessionID), promptKey(ev, prompt))
+			in.Assistant, haveState = useState(cfgDir, ev.SessionID, promptKey(ev, prompt))
 		}
 	}
 	tr := tailReader{path: ev.TranscriptPath}
@@ -63,21 +63,6 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 		return nil, err
 	}
 	return pk.output("UserPromptSubmit", true), nil
-}
-
-// useState returns Claude's last message as Stop saved it, if this prompt
-// may use it: the first prompt after that Stop, or the same prompt
-// delivered again. It marks the state as used by this prompt.
-func useState(path, prompt string) (assistant string, ok bool) {
-	st, ok := loadState(path)
-	if !ok || st.UsedBy != "" && st.UsedBy != prompt {
-		return "", false
-	}
-	if st.UsedBy == "" {
-		st.UsedBy = prompt
-		saveState(path, st) // best effort: a failure only risks one repeat
-	}
-	return st.Assistant, true
 }
 
 // QuickTailBudget is the first, small read of a transcript's tail.
