@@ -59,7 +59,7 @@ func benchPrompt(b *testing.B, transcriptPath, prompt string) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := Handle(cfg, payload); err != nil {
+		if _, err := Handle(cfg, bytes.NewReader(payload)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -84,7 +84,7 @@ func BenchmarkStop(b *testing.B) {
 	payload := []byte(fmt.Sprintf(`{"hook_event_name":"Stop","session_id":"bench","cwd":%q,"last_assistant_message":"Fixed. Should expired tokens return 401 or 403?"}`, dir))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := Handle(cfg, payload); err != nil {
+		if _, err := Handle(cfg, bytes.NewReader(payload)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -15,20 +15,24 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/openloop/openloop/internal/jsonguard"
+	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/internal/textcut"
 
 	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/store"
 )
 
-// MaxPayload bounds the event read from stdin. Claude Code's own limits keep
-// real payloads far below it; a bigger one is refused without being parsed.
+// MaxPayload bounds the bytes read from stdin. Claude Code's own limits
+// keep real payloads far below it; a bigger one is refused. Memory does not
+// grow with the payload (see payload.go), so this bounds only the time
+// spent reading.
 const MaxPayload = 64 << 20
 
 // MaxDepth bounds how deeply the payload's arrays and objects may nest
@@ -74,55 +78,57 @@ type Context struct {
 	AdditionalContext string `json:"additionalContext,omitempty"`
 }
 
+// Bounds on what a hook prints. Claude Code keeps 10,000 characters of a
+// systemMessage or an additionalContext and spills the rest to a file;
+// openloop stays far inside that, whatever the memory dir holds (thousands
+// of stray session-open-*.md files once made a cap refusal 7.7 MB long).
+const (
+	maxMessage = 4 << 10 // bytes of systemMessage
+	maxContext = 2 << 10 // bytes of additionalContext
+	maxListed  = 10      // items a cap refusal lists; the others are counted
+	maxFailed  = 3       // failures shown; the others are counted
+	maxIdea    = 200     // bytes of an idea quoted in a message
+)
+
 // Bytes renders the output for stdout: nil when there is nothing to say.
-func (o *Output) Bytes() []byte {
+// Both texts go through termsafe (names, ideas and descriptions come from
+// the user, the payload or hand-written files, and can hold ESC sequences
+// or bidi overrides) and are cut to their bounds.
+func (o *Output) Bytes() ([]byte, error) {
 	if o == nil || (o.SystemMessage == "" && o.Specific == nil) {
-		return nil
+		return nil, nil
+	}
+	safe := Output{SystemMessage: textcut.Head(termsafe.Text(o.SystemMessage), maxMessage)}
+	if o.Specific != nil {
+		c := *o.Specific
+		c.AdditionalContext = textcut.Head(termsafe.Line(c.AdditionalContext), maxContext)
+		safe.Specific = &c
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // "<text>" reads better than "\u003ctext\u003e"
-	enc.Encode(o)
-	return b.Bytes()
+	// Encoding strings cannot fail today; if it ever did, the partial
+	// object must not reach Claude Code's stdout.
+	if err := enc.Encode(safe); err != nil {
+		return nil, fmt.Errorf("render output: %w", err)
+	}
+	return b.Bytes(), nil
 }
 
 // ErrPayload marks input that is not a hook event.
 var ErrPayload = errors.New("not a hook event")
 
-// Parse reads the common fields of a hook payload.
+// Parse reads the common fields of a hook payload held in memory (see Read).
 func Parse(payload []byte) (Event, error) {
-	if len(payload) > MaxPayload {
-		return Event{}, fmt.Errorf("%w: payload is larger than %d MB", ErrPayload, MaxPayload>>20)
-	}
-	if jsonguard.TooDeep(payload, MaxDepth) {
-		return Event{}, fmt.Errorf("%w: JSON nested deeper than %d levels", ErrPayload, MaxDepth)
-	}
-	if !gjson.ValidBytes(payload) {
-		return Event{}, fmt.Errorf("%w: stdin is not valid JSON", ErrPayload)
-	}
-	r := gjson.ParseBytes(payload)
-	if !r.IsObject() {
-		return Event{}, fmt.Errorf("%w: stdin is JSON but not an object", ErrPayload)
-	}
-	ev := Event{
-		Name:           r.Get("hook_event_name").String(),
-		SessionID:      r.Get("session_id").String(),
-		TranscriptPath: r.Get("transcript_path").String(),
-		Cwd:            r.Get("cwd").String(),
-		PromptID:       r.Get("prompt_id").String(),
-		Raw:            r,
-	}
-	if ev.Name == "" {
-		return Event{}, fmt.Errorf("%w: no hook_event_name", ErrPayload)
-	}
-	return ev, nil
+	return Read(bytes.NewReader(payload))
 }
 
-// Handle runs one event and returns what to print on stdout. Unknown events
-// do nothing. An error means nothing was printed and nothing the user typed
-// was touched; the caller reports it on stderr and exits non-blocking.
-func Handle(cfg Config, payload []byte) (*Output, error) {
-	ev, err := Parse(payload)
+// Handle reads one event from r and returns what to print on stdout.
+// Unknown events do nothing. An error means nothing was printed and nothing
+// the user typed was touched; the caller reports it on stderr and exits
+// non-blocking.
+func Handle(cfg Config, r io.Reader) (*Output, error) {
+	ev, err := Read(r)
 	if err != nil {
 		return nil, err
 	}
@@ -163,10 +169,10 @@ type parked struct {
 }
 
 // park resolves the event's project and writes each entry through the
-// store (which dedupes and caps). An entry that fails does not stop the
-// others. The error is non-nil only
-// when something failed and nothing was parked: then there is nothing to
-// tell the user but the error.
+// store (which dedupes and caps), its control and format characters
+// dropped. An entry that fails does not stop the others. The error is
+// non-nil only when something failed and nothing was parked: then there is
+// nothing to tell the user but the error.
 func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 	p, err := cfg.paths(ev)
 	if err != nil {
@@ -175,14 +181,18 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 	out := &parked{st: store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath)}
 	var errs []error
 	for _, e := range entries {
+		// The text comes from the prompt, Claude's message or the
+		// transcript: an ESC sequence or a bidi override in it is dropped,
+		// so no list that shows the item later carries it.
+		e.Idea, e.Context, e.Why, e.HowTo = termsafe.Strip(e.Idea), termsafe.Strip(e.Context), termsafe.Strip(e.Why), termsafe.Strip(e.HowTo)
 		res, err := out.st.Park(e)
 		switch {
 		case err != nil:
 			errs = append(errs, err)
-			out.failed = append(out.failed, fmt.Sprintf("%q: %v", e.Idea, err))
+			out.failed = append(out.failed, fmt.Sprintf("%q: %v", textcut.Head(e.Idea, maxIdea), err))
 		case res.Parked:
 			out.names = append(out.names, res.Name)
-			out.kinds = append(out.kinds, fmt.Sprintf("%s %q as %s", e.Kind, e.Idea, res.File))
+			out.kinds = append(out.kinds, fmt.Sprintf("%s %q as %s", e.Kind, textcut.Head(e.Idea, maxIdea), res.File))
 		case res.Capped:
 			out.capped = res.Open
 			if out.refused == "" {
@@ -201,30 +211,36 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 
 // output renders what was parked: nothing, "parked: <name>", or the cap's
 // list with the request to archive some first. forClaude adds the one-line
-// additionalContext (UserPromptSubmit only).
+// additionalContext (UserPromptSubmit only). Lists are bounded: the first
+// few entries, then a count of the others.
 func (pk *parked) output(event string, forClaude bool) *Output {
 	if pk == nil || (len(pk.names) == 0 && pk.refused == "") {
 		return nil
 	}
 	var msg, ctx []string
 	if len(pk.names) > 0 {
-		msg = append(msg, "parked: "+strings.Join(pk.names, ", "))
-		ctx = append(ctx, "openloop parked "+strings.Join(pk.kinds, "; ")+" in "+pk.st.Dir+"; /session resume lists open items. Carry on with the user's request.")
+		msg = append(msg, "parked: "+strings.Join(some(pk.names, maxListed), ", "))
+		ctx = append(ctx, "openloop parked "+strings.Join(some(pk.kinds, maxFailed), "; ")+" in "+pk.st.Dir+"; /session resume lists open items. Carry on with the user's request.")
 	}
 	if pk.refused != "" && pk.listed {
-		msg = append(msg, fmt.Sprintf("openloop: %d items are open, so %q was not parked (/session resume lists them; /session archive <text> closes one).", len(pk.capped), pk.refused))
-		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d items are open, as the user was already told this session.", pk.refused, len(pk.capped)))
+		msg = append(msg, fmt.Sprintf("openloop: %d items are open, so %q was not parked (/session resume lists them; /session archive <text> closes one).", len(pk.capped), textcut.Head(pk.refused, maxIdea)))
+		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d items are open, as the user was already told this session.", textcut.Head(pk.refused, maxIdea), len(pk.capped)))
 	} else if pk.refused != "" {
-		lines := []string{fmt.Sprintf("openloop: %d items are open, so %q was not parked. Archive some first with /session archive <text>:", len(pk.capped), pk.refused)}
-		names := make([]string, len(pk.capped))
-		for i, it := range pk.capped {
+		n := len(pk.capped)
+		lines := []string{fmt.Sprintf("openloop: %d items are open, so %q was not parked. Archive some first with /session archive <text>:", n, textcut.Head(pk.refused, maxIdea))}
+		var names []string
+		for _, it := range pk.capped[:min(n, maxListed)] {
 			lines = append(lines, pk.st.Line(it))
-			names[i] = store.NameOfFile(it.File)
+			names = append(names, store.NameOfFile(it.File))
+		}
+		if n > maxListed {
+			lines = append(lines, fmt.Sprintf("… and %d more", n-maxListed))
+			names = append(names, fmt.Sprintf("and %d more", n-maxListed))
 		}
 		msg = append(msg, strings.Join(lines, "\n"))
-		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d open items (%s). After answering the user's request, ask them which of these to archive with /session archive <text>.", pk.refused, len(pk.capped), strings.Join(names, ", ")))
+		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d open items (%s). After answering the user's request, ask them which of these to archive with /session archive <text>.", textcut.Head(pk.refused, maxIdea), n, strings.Join(names, ", ")))
 	}
-	for _, f := range pk.failed {
+	for _, f := range some(pk.failed, maxFailed) {
 		msg = append(msg, "openloop: could not park "+f)
 	}
 	o := &Output{SystemMessage: strings.Join(msg, "\n")}
@@ -232,4 +248,13 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 		o.Specific = &Context{HookEventName: event, AdditionalContext: strings.Join(ctx, " ")}
 	}
 	return o
+}
+
+// some is the first max entries of list, the last of them replaced by a
+// count of the others when there are more.
+func some(list []string, max int) []string {
+	if len(list) <= max {
+		return list
+	}
+	return append(list[:max-1:max-1], fmt.Sprintf("%d more", len(list)-max+1))
 }

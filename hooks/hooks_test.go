@@ -57,9 +57,9 @@ func TestParse(t *testing.T) {
 func TestUnknownEventsDoNothing(t *testing.T) {
 	cfg, dir := testConfig(t)
 	for _, ev := range []string{"SessionStart", "PreToolUse", "UserPromptExpansion", "SubagentStop", "Notification"} {
-		out, err := Handle(cfg, []byte(`{"hook_event_name":"`+ev+`","prompt":"let's come back to the retry budget later"}`))
-		if err != nil || out.Bytes() != nil {
-			t.Errorf("%s: out=%s err=%v", ev, out.Bytes(), err)
+		out, err := Handle(cfg, strings.NewReader(`{"hook_event_name":"`+ev+`","prompt":"let's come back to the retry budget later"}`))
+		if b := mustBytes(t, out); err != nil || b != nil {
+			t.Errorf("%s: out=%s err=%v", ev, b, err)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "home")); err == nil {
@@ -67,14 +67,24 @@ func TestUnknownEventsDoNothing(t *testing.T) {
 	}
 }
 
+// mustBytes renders out, failing the test on an error.
+func mustBytes(t testing.TB, out *Output) []byte {
+	t.Helper()
+	b, err := out.Bytes()
+	if err != nil {
+		t.Fatalf("Bytes: %v", err)
+	}
+	return b
+}
+
 func TestOutputShape(t *testing.T) {
 	var nilOut *Output
-	if nilOut.Bytes() != nil || (&Output{}).Bytes() != nil {
+	if mustBytes(t, nilOut) != nil || mustBytes(t, &Output{}) != nil {
 		t.Fatal("empty output printed something")
 	}
 	o := &Output{SystemMessage: "parked: x", Specific: &Context{HookEventName: "UserPromptSubmit", AdditionalContext: "ctx"}}
 	want := `{"systemMessage":"parked: x","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"ctx"}}` + "\n"
-	if got := string(o.Bytes()); got != want {
+	if got := string(mustBytes(t, o)); got != want {
 		t.Errorf("Bytes() = %s", got)
 	}
 }
@@ -107,8 +117,8 @@ func FuzzHandle(f *testing.F) {
 	}
 	cfg, _ := testConfig(f)
 	f.Fuzz(func(t *testing.T, payload []byte) {
-		out, err := Handle(cfg, payload)
-		b := out.Bytes()
+		out, err := Handle(cfg, bytes.NewReader(payload))
+		b := mustBytes(t, out)
 		if err != nil && b != nil {
 			t.Fatalf("error %v with output %s", err, b)
 		}

@@ -1,11 +1,6 @@
 package cli
 
-import (
-	"fmt"
-	"io"
-
-	"github.com/openloop/openloop/hooks"
-)
+import "github.com/openloop/openloop/hooks"
 
 // handleHook is hooks.Handle; tests replace it.
 var handleHook = hooks.Handle
@@ -13,7 +8,9 @@ var handleHook = hooks.Handle
 // runHook is what Claude Code runs: one event on stdin, at most one JSON
 // object on stdout. It never exits 2 (on UserPromptSubmit that erases the
 // prompt): a failure is one "openloop: error:" line on stderr and exit 1,
-// which Claude Code treats as non-blocking, and stdout stays empty.
+// which Claude Code treats as non-blocking, and stdout stays empty. A bad
+// flag, too, exits 1, not ExitUsage: whatever the settings file says, the
+// hook's code is 0 or 1.
 func runHook(e *Env, args []string) (code int) {
 	// A Go panic exits with status 2, the one code that makes Claude Code
 	// block and erase the prompt. Whatever goes wrong in a handler, the
@@ -40,19 +37,19 @@ func runHook(e *Env, args []string) (code int) {
 		}
 		return code
 	}
-	payload, err := io.ReadAll(io.LimitReader(e.Stdin, hooks.MaxPayload+1))
-	if err != nil {
-		errorf(e.Stderr, "hook: read stdin: %v", err)
-		return ExitFailure
-	}
-	out, err := handleHook(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir}, payload)
+	out, err := handleHook(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir}, e.Stdin)
 	if err != nil {
 		errorf(e.Stderr, "hook: %v", err)
 		return ExitFailure
 	}
-	if b := out.Bytes(); b != nil {
+	b, err := out.Bytes()
+	if err != nil {
+		errorf(e.Stderr, "hook: %v", err)
+		return ExitFailure
+	}
+	if b != nil {
 		if _, err := e.Stdout.Write(b); err != nil {
-			fmt.Fprintf(e.Stderr, "openloop: error: hook: write stdout: %v\n", err)
+			errorf(e.Stderr, "hook: write stdout: %v", err)
 			return ExitFailure
 		}
 	}

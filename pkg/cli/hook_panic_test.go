@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +14,8 @@ import (
 // exit 2 and make Claude Code erase the prompt: the hook exits 1 with one
 // error line and prints nothing on stdout.
 func TestHookPanicExitsOne(t *testing.T) {
-	defer func(h func(hooks.Config, []byte) (*hooks.Output, error)) { handleHook = h }(handleHook)
-	handleHook = func(hooks.Config, []byte) (*hooks.Output, error) {
+	defer func(h func(hooks.Config, io.Reader) (*hooks.Output, error)) { handleHook = h }(handleHook)
+	handleHook = func(hooks.Config, io.Reader) (*hooks.Output, error) {
 		var m map[string]int
 		m["boom"]++ // nil map write: a runtime panic
 		return nil, nil
