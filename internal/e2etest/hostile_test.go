@@ -1,9 +1,14 @@
 package e2etest
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -188,5 +193,163 @@ func TestFrontmatterBombs(t *testing.T) {
 		if !found {
 			t.Errorf("%s: no line with %q in:\n%.3000s", name, b.want, r.Stdout)
 		}
+	}
+}
+
+// A FIFO at transcript_path, or at the session's state file, does not
+// hang the hook: nothing is opened that is not known to be a regular file,
+// so the hook exits 0 at once and a deferral in the prompt is still parked.
+// (The guard is a hang guard, not a speed assertion.)
+func TestHookFIFO(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no FIFOs on windows")
+	}
+	p := newProj(t)
+	fifo := filepath.Join(p.Home, "session.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	sessions := filepath.Join(p.Home, ".claude", "openloop", "sessions")
+	if err := os.MkdirAll(sessions, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(sessions, "s-fifo-state.json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name    string
+		payload []byte
+		parked  string
+	}{
+		{"prompt, transcript FIFO", p.hookPayload("s-1", fifo, "Now add request logging to the payments service"), ""},
+		{"deferral, transcript FIFO", p.hookPayload("s-2", fifo, "Let's come back to the retry budget for uploads later, auth first."), "parked: retry-budget-for-uploads"},
+		{"legacy Stop, transcript FIFO", p.event(map[string]any{"hook_event_name": "Stop", "session_id": "s-3", "transcript_path": fifo}), ""},
+		{"prompt, state FIFO", p.hookPayload("s-fifo-state", "", "Now add request logging to the payments service"), ""},
+	}
+	for _, c := range cases {
+		// A short guard: on a hang, this fails in 20 s rather than 60.
+		r := p.runWith(20*time.Second, nil, c.payload, "hook")
+		var o hookOut
+		if r.Stdout != "" {
+			json.Unmarshal([]byte(r.Stdout), &o)
+		}
+		if r.Err != nil || r.Code != 0 || r.Stderr != "" || o.SystemMessage != c.parked {
+			t.Errorf("%s: exit %d %v\nstdout: %s\nstderr: %s", c.name, r.Code, r.Err, r.Stdout, r.Stderr)
+		}
+	}
+}
+
+// Text from outside reaches neither the user's terminal nor Claude raw:
+// an ESC sequence or a bidi override in a hand-written item that the cap's
+// list shows is escaped in systemMessage and additionalContext; in a
+// prompt, it is dropped from the item the hook parks.
+func TestHookEscapesOutsideText(t *testing.T) {
+	raw := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 && r != '\n' || r == 0x7f || r == '\u202e' || r == '\u2066' })
+	}
+	decode := func(t *testing.T, stdout string) (msg, ctx string) {
+		t.Helper()
+		var o struct {
+			SystemMessage string `json:"systemMessage"`
+			Specific      struct {
+				AdditionalContext string `json:"additionalContext"`
+			} `json:"hookSpecificOutput"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &o); err != nil {
+			t.Fatalf("stdout: %v\n%s", err, stdout)
+		}
+		return o.SystemMessage, o.Specific.AdditionalContext
+	}
+
+	t.Run("parked from the prompt", func(t *testing.T) {
+		p := newProj(t)
+		r := p.run(p.hookPayload("s-e", "", "Let's come back to the \u202egnp.exe \x1b]0;pwned\x07uploader later, auth first."), "hook")
+		if r.Err != nil || r.Code != 0 || r.Stderr != "" {
+			t.Fatalf("hook: exit %d %v\n%s", r.Code, r.Err, r.Stderr)
+		}
+		msg, ctx := decode(t, r.Stdout)
+		if !strings.HasPrefix(msg, "parked: ") || raw(msg) || raw(ctx) {
+			t.Errorf("raw text in output:\nmessage %q\ncontext %q", msg, ctx)
+		}
+		files := p.itemFiles()
+		if len(files) != 1 {
+			t.Fatalf("items: %v", files)
+		}
+		data, err := os.ReadFile(filepath.Join(p.Mem, files[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if raw(string(data)) || !strings.Contains(string(data), "gnp") {
+			t.Errorf("parked item holds raw text:\n%q", data)
+		}
+	})
+	t.Run("listed at the cap", func(t *testing.T) {
+		p := newProj(t)
+		for i := range store.MaxOpen {
+			writeFile(t, filepath.Join(p.Mem, fmt.Sprintf("session-open-hand-%d-2026-12-01.md", i)),
+				fmt.Sprintf("---\nname: \"hand\\u202e%d\\e[2J\"\ndescription: \"clear \\e[2J\\e[H\\a title \\e]0;x\\a \\u2066 isolate\"\n---\n", i))
+		}
+		r := p.run(p.hookPayload("s-c", "", "Let's come back to the retry budget for uploads later, auth first."), "hook")
+		if r.Err != nil || r.Code != 0 || r.Stderr != "" {
+			t.Fatalf("hook: exit %d %v\n%s", r.Code, r.Err, r.Stderr)
+		}
+		msg, ctx := decode(t, r.Stdout)
+		if !strings.Contains(msg, `- [ ] hand\u202e0\x1b[2J — clear \x1b[2J\x1b[H\x07 title \x1b]0;x\x07 \u2066 isolate`) || raw(msg) || raw(ctx) {
+			t.Errorf("raw text in output:\nmessage %q\ncontext %q", msg, ctx)
+		}
+	})
+}
+
+// An error line quotes what failed, often a path made from the payload's
+// cwd: a NUL, an ESC sequence or a bidi override in it reaches stderr
+// escaped.
+func TestHookErrorLineIsEscaped(t *testing.T) {
+	p := newProj(t)
+	if err := os.MkdirAll(filepath.Join(p.Home, ".claude", "projects"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	payload := []byte(`{"hook_event_name":"UserPromptSubmit","cwd":"/tmp/x\u001b[2J\u0000\u202e","prompt":"Let's come back to the retry budget for uploads later, auth first."}`)
+	noOverride := func(c *exec.Cmd) { c.Env = append(c.Env, "OPENLOOP_MEMORY_DIR=") }
+	r := p.runWith(hangGuard, noOverride, payload, "hook")
+	want := `openloop: error: hook: create memory dir: mkdir ` + filepath.Join(p.Home, ".claude", "projects") + `/tmp-x\x1b[2J\x00\u202e: invalid argument` + "\n"
+	if r.Err != nil || r.Code != 1 || r.Stdout != "" || r.Stderr != want {
+		t.Errorf("exit %d %v\nstdout %q\nstderr %q\nwant   %q", r.Code, r.Err, r.Stdout, r.Stderr, want)
+	}
+}
+
+// A symlink planted at the state folder (openloop/sessions, or openloop
+// itself) is never followed: SessionEnd's pruning deletes nothing in the
+// folder it points to, and Stop writes nothing there.
+func TestStateFolderSymlink(t *testing.T) {
+	for _, at := range []string{"openloop", filepath.Join("openloop", "sessions")} {
+		t.Run(at, func(t *testing.T) {
+			p := newProj(t)
+			target := filepath.Join(p.Outside, "target")
+			old := time.Now().Add(-40 * 24 * time.Hour)
+			files := []string{"s-link.json", "other-session.json", ".tmp-123"}
+			dir := target
+			if at == "openloop" {
+				dir = filepath.Join(target, "sessions")
+			}
+			for _, f := range files {
+				writeFile(t, filepath.Join(dir, f), `{"assistant":"x"}`)
+				if err := os.Chtimes(filepath.Join(dir, f), old, old); err != nil {
+					t.Fatal(err)
+				}
+			}
+			plant(t, target, filepath.Join(p.Home, ".claude", at))
+			before := snapshot(t, p.Outside)
+			events := [][]byte{
+				p.event(map[string]any{"hook_event_name": "Stop", "session_id": "s-new", "last_assistant_message": "Should expired tokens return 401 or 403?"}),
+				p.hookPayload("s-link", "", "Now add request logging to the payments service"),
+				p.event(map[string]any{"hook_event_name": "SessionEnd", "session_id": "s-link", "reason": "other"}),
+			}
+			for _, ev := range events {
+				if r := p.run(ev, "hook"); r.Err != nil || r.Code != 0 || r.Stdout != "" || r.Stderr != "" {
+					t.Errorf("hook: exit %d %v\n%s%s", r.Code, r.Err, r.Stdout, r.Stderr)
+				}
+			}
+			sameSnapshot(t, before, snapshot(t, p.Outside))
+		})
 	}
 }

@@ -108,9 +108,19 @@ func (p *proj) cmd(ctx context.Context, stdin []byte, args ...string) (*exec.Cmd
 // run runs openloop to completion.
 func (p *proj) run(stdin []byte, args ...string) result {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
+	return p.runWith(hangGuard, nil, stdin, args...)
+}
+
+// runWith runs openloop to completion within guard (a hang guard, not a
+// speed check), after adjust, if not nil, has changed the command.
+func (p *proj) runWith(guard time.Duration, adjust func(*exec.Cmd), stdin []byte, args ...string) result {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
 	defer cancel()
 	c, out, errb := p.cmd(ctx, stdin, args...)
+	if adjust != nil {
+		adjust(c)
+	}
 	err := c.Run()
 	r := result{Stdout: out.String(), Stderr: errb.String()}
 	if c.ProcessState != nil {
@@ -120,7 +130,7 @@ func (p *proj) run(stdin []byte, args ...string) result {
 		r.Err = err
 	}
 	if ctx.Err() != nil {
-		r.Err = fmt.Errorf("openloop %s: still running after %v", strings.Join(args, " "), hangGuard)
+		r.Err = fmt.Errorf("openloop %s: still running after %v", strings.Join(args, " "), guard)
 	}
 	return r
 }
