@@ -5,51 +5,30 @@ import (
 	"testing"
 )
 
+// The hook runs the model once per prompt. These measure that cost, warm
+// (the model file's header and the cue index are read on first use).
+var benchInputs = []Input{
+	{Prompt: "skip the benchmarks for now, just finish the API docs", Assistant: "Done. Should expired tokens return 401 or 403?"},
+	{Prompt: "Now add request logging to the payments service"},
+	{Prompt: strings.Repeat("please refactor the upload client so retries are bounded and logged. ", 9)},
+}
+
 func BenchmarkPrompt(b *testing.B) {
-	in := Input{
-		Prompt:    "thanks. side note, the public API could use per-token rate limiting at some point. can you look at the failing lint job?",
-		Assistant: "Fixed the off-by-one in the pagination cursor; the integration test now covers the last page. Want me to add a test for the empty page too?",
-		Task:      "fix pagination",
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		Prompt(in)
+	Prompt(benchInputs[0]) // warm
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Prompt(benchInputs[i%len(benchInputs)])
 	}
 }
 
-// BenchmarkPromptOrdinary is the common case: a request, nothing to park.
-func BenchmarkPromptOrdinary(b *testing.B) {
-	in := Input{
-		Prompt:    "the dropdown closes when I click inside it, it should stay open. can you fix that and add a test?",
-		Assistant: "I updated the loader and the tests pass.",
-	}
-	b.ReportAllocs()
-	for b.Loop() {
+// BenchmarkPromptLong is a prompt at the feature bound (4,000 bytes typed)
+// with a long message from Claude.
+func BenchmarkPromptLong(b *testing.B) {
+	in := Input{Prompt: strings.Repeat("we should look at the cache later, and fix the flaky test now. ", 70),
+		Assistant: strings.Repeat("I changed the handler. ", 100) + "Which approach do you prefer, A or B?"}
+	Prompt(in)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
 		Prompt(in)
-	}
-}
-
-func BenchmarkPromptHuge(b *testing.B) {
-	line := "2026-01-02 10:00:01 INFO request served in 12ms, we will come back to it later maybe\n"
-	prose := "Please read this carefully and then tell me what you think about the design overall. "
-	var sb strings.Builder
-	for sb.Len() < 1<<20 {
-		sb.WriteString(line)
-		sb.WriteString(prose)
-		sb.WriteString("\n")
-	}
-	in := Input{Prompt: sb.String(), Assistant: "Want me to add a test for the empty page too?"}
-	b.SetBytes(int64(len(in.Prompt)))
-	b.ReportAllocs()
-	for b.Loop() {
-		Prompt(in)
-	}
-}
-
-func BenchmarkTypedHuge(b *testing.B) {
-	p := strings.Repeat("some typed prose about the parser and the cache layer\n", 1<<20/54)
-	b.SetBytes(int64(len(p)))
-	for b.Loop() {
-		Typed(p)
 	}
 }

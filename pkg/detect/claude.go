@@ -6,7 +6,21 @@ import (
 	regexp "github.com/openloop/openloop/internal/lazyre"
 )
 
-// Claude's own deferrals (rules C1-C4 in detect.go). Each names the thing
+// Claude's own deferrals, read on Stop from Claude's final message, outside
+// code, in sentences that neither ask nor offer ("Want me to leave X for
+// later?" does not count):
+//
+//	C1  "I'll leave the streaming mode for a follow-up", "I've left X as a
+//	    TODO", "I'm skipping X for now".
+//	C2  "X is out of scope for now / for this PR".
+//	C3  "X can be handled later / in a follow-up PR / separately".
+//	C4  "we can revisit it later"; a pointer takes the subject of the
+//	    clause before: "Retries are out of scope for now; we can revisit
+//	    them later" -> "Retries".
+//
+// These are rules, not the model: the corpus labels what the user typed,
+// not what Claude said, so there is nothing to learn them from. They are
+// narrow on purpose; on the corpus they fire on 2 of 2,000 natural cases. Each names the thing
 // in group "x"; a pointer ("it", "that") is resolved to the clause before.
 // need is each rule's prefilter (see need): a reply with no deferral
 // compiles none of them.
@@ -21,10 +35,45 @@ var claudeRules = []claudeRule{
 	{need: [][]string{{"revisit", "come back", "circle back", "address", "tackle", "handle", "look at", "pick up", "follow up"}, {"later", "follow", "separate", "future", "another time", "next time"}}, re: regexp.MustCompile(`\b(?:we|you|i)\s+(?:can|could|will|'ll)\s+(?:always\s+)?(?:revisit|come back to|circle back to|address|tackle|handle|look at|pick up|follow up on)\s+(?P<x>` + clause + `{1,80}?)\s+(?:later|in a follow[- ]?up|separately|in a separate \w+|in (?:the )?future|another time|next time|if needed later)\b`)},
 }
 
-// claudeRule is one of Claude's deferral patterns and its prefilter.
+// claudeRule is one of Claude's deferral patterns and its prefilter:
+// word groups the lower-cased clause must hold, one word of each, before
+// the regexp runs (most replies hold none, and compile none).
 type claudeRule struct {
-	need need
+	need [][]string
 	re   *regexp.Regexp
+}
+
+// may reports whether lc holds a word of every group of r.need.
+func (r claudeRule) may(lc string) bool {
+	for _, g := range r.need {
+		if !holdsAny(lc, g) {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsAny reports whether ls holds one of keys.
+func holdsAny(ls string, keys []string) bool {
+	for _, k := range keys {
+		if strings.Contains(ls, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// clause is a run of text inside one clause.
+const clause = `[^.;!?\n]`
+
+// group returns named group g of a match, cut from the original-case text.
+func group(re *regexp.Regexp, m []int, orig, g string) string {
+	for i, name := range re.SubexpNames() {
+		if name == g && 2*i+1 < len(m) && m[2*i] >= 0 {
+			return strings.TrimSpace(orig[m[2*i]:m[2*i+1]])
+		}
+	}
+	return ""
 }
 
 // reOffer marks sentences that offer or ask rather than state.
@@ -49,7 +98,7 @@ func AssistantDeferrals(msg string) []Finding {
 					continue
 				}
 				for _, r := range claudeRules {
-					if !r.need.may(lc) {
+					if !r.may(lc) {
 						continue
 					}
 					re := r.re
@@ -61,12 +110,9 @@ func AssistantDeferrals(msg string) []Finding {
 					if keepsAsIs(x) {
 						continue // "I'll leave the tests as they are for now" decides, it defers nothing
 					}
-					idea := ""
-					if !isPointer(x) {
-						idea = phrase(x)
-					}
-					if idea == "" && prev != "" {
-						idea = phrase(subjectOf(prev))
+					idea := reduce(x, putOffWords)
+					if idea == "" || isPointerPhrase(idea) {
+						idea = reduce(subjectOf(prev), nil)
 					}
 					if idea == "" {
 						continue

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 )
 
+// FuzzPrompt feeds the detector what a hook payload and a transcript can
+// hold: at most one finding, on one line, valid UTF-8, bounded.
 func FuzzPrompt(f *testing.F) {
 	f.Add("let's come back to that later", "Want me to add retries?", "", "fix auth")
 	f.Add("btw, we could cache this at some point", "", "Which backend?", "")
@@ -13,31 +15,23 @@ func FuzzPrompt(f *testing.F) {
 	f.Add("remind me to (rotate) the key once \xff deployed", "", "", "")
 	f.Add("/session archive x", "", "", "")
 	f.Add("```\nTODO later\n", "```\nq?\n", "", "")
+	f.Add("先不考虑这个，后续再说\u202e", "你选哪个？", "", "")
 	f.Fuzz(func(t *testing.T, prompt, assistant, ask, task string) {
 		got := Prompt(Input{Prompt: prompt, Assistant: assistant, AskQuestion: ask, AskOptions: []string{ask}, Task: task})
-		seen := map[Kind]bool{}
-		for _, fd := range got {
-			if seen[fd.Kind] {
-				t.Fatalf("two findings of kind %s: %+v", fd.Kind, got)
-			}
-			seen[fd.Kind] = true
-			if fd.Idea == "" || len(fd.Idea) > 120 || strings.ContainsAny(fd.Idea, "\n\r") {
+		if len(got) > 1 {
+			t.Fatalf("more than one finding: %+v", got)
+		}
+		for _, fd := range append(got, AssistantDeferrals(assistant)...) {
+			if fd.Idea == "" || len(fd.Idea) > 200 {
 				t.Fatalf("bad idea %q", fd.Idea)
 			}
-			for _, s := range []string{fd.Idea, fd.Context, fd.Why} {
+			for _, s := range []string{fd.Idea, fd.Why} {
 				if !utf8.ValidString(s) || strings.ContainsAny(s, "\n\r") {
 					t.Fatalf("bad text %q in %+v", s, fd)
 				}
 			}
 		}
-		for _, fd := range AssistantDeferrals(assistant) {
-			if fd.Idea == "" || len(fd.Idea) > 120 || !utf8.ValidString(fd.Idea+fd.Context+fd.Why) || strings.ContainsAny(fd.Idea, "\n\r") {
-				t.Fatalf("bad assistant deferral %+v", fd)
-			}
-		}
-		if q, ok := TrailingQuestion(assistant); ok && (q == "" || !utf8.ValidString(q)) {
-			t.Fatalf("bad trailing question %q", q)
-		}
+		Explain(Input{Prompt: prompt, Assistant: assistant}, 5)
 	})
 }
 
@@ -49,16 +43,10 @@ func FuzzTyped(f *testing.F) {
 	f.Fuzz(func(t *testing.T, prompt string) {
 		text, skip := Typed(prompt)
 		if skip && text != "" {
-			t.Fatalf("skip with text %q", text)
+			t.Fatalf("skipped but returned %q", text)
 		}
 		if !utf8.ValidString(text) {
-			t.Fatalf("invalid UTF-8 out: %q", text)
-		}
-		if len(text) > len(prompt) {
-			t.Fatalf("text grew: %d > %d", len(text), len(prompt))
-		}
-		if text != strings.TrimSpace(text) {
-			t.Fatalf("text not trimmed: %q", text)
+			t.Fatalf("invalid UTF-8 %q", text)
 		}
 	})
 }

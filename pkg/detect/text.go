@@ -3,6 +3,7 @@ package detect
 import (
 	"github.com/openloop/openloop/internal/textcut"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -83,14 +84,15 @@ func isWordByte(c byte) bool {
 }
 
 // oneLine collapses every run of white space (newlines included) to one
-// space, drops control characters and invalid UTF-8, and trims.
+// space, drops control characters, format characters (bidi overrides,
+// zero-width marks) and invalid UTF-8, and trims.
 func oneLine(s string) string {
 	s = strings.ToValidUTF8(s, "")
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
 	for _, r := range s {
-		if r == utf8.RuneError || r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' {
+		if r == utf8.RuneError || r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r) {
 			if r == '\n' || r == '\t' || r == '\r' || r == '\u2028' || r == '\u2029' {
 				space = true
 			}
@@ -130,24 +132,4 @@ func quote(s string) string {
 		s = clip(s, 117) + "…"
 	}
 	return `"` + s + `"`
-}
-
-// words splits lowered text into words of letters and digits; '_', '-',
-// '.', '/' and every other byte split words too.
-func words(s string) []string {
-	var out []string
-	start := -1
-	for i := 0; i <= len(s); i++ {
-		if i < len(s) && (isWordByte(s[i]) && s[i] != '_' || s[i] == '\'') {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			out = append(out, strings.Trim(s[start:i], "'"))
-			start = -1
-		}
-	}
-	return out
 }

@@ -1,0 +1,104 @@
+package detect
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// Explanation is why an exchange parks what it parks: each kind's score
+// and threshold, and the features that weighed most. `openloop explain`
+// prints it.
+type Explanation struct {
+	Skipped  bool   // the prompt is not the user's typing (slash command, envelope, pasted text)
+	Typed    string // what the features read of the prompt
+	Question string // the question Claude's message ended on, if any
+	AUQ      bool   // it is a dismissed AskUserQuestion
+	Kinds    []KindScore
+	Finding  *Finding // what would be parked, if anything
+}
+
+// KindScore is one kind's part of an Explanation.
+type KindScore struct {
+	Kind      Kind
+	Scored    bool // false for question when Claude asked nothing
+	P         float64
+	Threshold float64 // above 1: this kind never parks
+	Top       []Contribution
+}
+
+// Contribution is one feature's push on a score: its value times its
+// weight, on the log-odds scale (positive pushes towards parking).
+type Contribution struct {
+	Feature string
+	Weight  float64
+}
+
+// Explain scores an exchange with the shipped model and lists, per kind,
+// the top features by the size of their contribution.
+func Explain(in Input, top int) (Explanation, error) {
+	m, err := shipped()
+	if err != nil {
+		return Explanation{}, err
+	}
+	return m.Explain(in, top), nil
+}
+
+// Explain is Explain with model m.
+func (m *Model) Explain(in Input, top int) Explanation {
+	x, ok := prepare(in)
+	if !ok {
+		return Explanation{Skipped: true}
+	}
+	e := Explanation{Typed: x.typed, Question: x.pending.question, AUQ: x.pending.auq}
+	var names []string
+	x.extract(func(n string) { names = append(names, n) })
+	names = slices.Compact(slices.Sorted(slices.Values(names)))
+	vec := Vectorize(names, m.Bits)
+	value := map[uint32]float64{}
+	for _, v := range vec {
+		value[v.Bucket] = v.Value
+	}
+	s, _ := score(m, x)
+	for i, k := range m.Kinds {
+		ks := KindScore{Kind: k.Kind, Threshold: k.Threshold}
+		if p, ok := s.P[k.Kind]; ok {
+			ks.Scored, ks.P = true, p
+		}
+		if ks.Scored {
+			for _, n := range names {
+				b := Hash(n) & (1<<m.Bits - 1)
+				// A bucket two names share holds their summed values;
+				// each name is shown with its own share.
+				w := m.Weight(i, b) * featureValue(n, names)
+				if w != 0 {
+					ks.Top = append(ks.Top, Contribution{n, w})
+				}
+			}
+			slices.SortStableFunc(ks.Top, func(a, b Contribution) int {
+				return cmp.Compare(math.Abs(b.Weight), math.Abs(a.Weight))
+			})
+			ks.Top = ks.Top[:min(top, len(ks.Top))]
+		}
+		e.Kinds = append(e.Kinds, ks)
+	}
+	if fs := m.Prompt(in); len(fs) > 0 {
+		e.Finding = &fs[0]
+	}
+	return e
+}
+
+// featureValue is the value Vectorize gives name among the distinct names.
+func featureValue(name string, names []string) float64 {
+	b := bagOf(name)
+	if b < 0 {
+		return 1
+	}
+	n := 0
+	for _, o := range names {
+		if bagOf(o) == b {
+			n++
+		}
+	}
+	return 1 / math.Sqrt(float64(n))
+}

@@ -1,0 +1,122 @@
+package detect
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestTokens(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"Let's punt on i18n!", []string{"let's", "punt", "on", "i18n"}},
+		{"skip the *benchmarks*, ok?", []string{"skip", "the", "benchmarks", "ok"}},
+		{"先不考虑", []string{"先", "先不", "不", "不考", "考", "考虑", "虑"}},
+		{"por ahora NO", []string{"por", "ahora", "no"}},
+		{"나중에 하자", []string{"나중에", "하자"}},
+		{"it's 'quoted'", []string{"it's", "quoted"}},
+	} {
+		if got := tokens(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("tokens(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestCueGroups(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"let's come back to that later", []string{"later", "put-off"}},
+		{"skip the benchmarks for now", []string{"for-now", "put-off", "now"}},
+		{"btw it would be nice to have dark mode", []string{"side"}},
+		{"先不考虑这个，后续再说", []string{"later", "for-now"}},
+		{"por ahora no", []string{"for-now", "no", "now"}},
+		{"the latter part", nil},     // whole words: "latter" is not "later"
+		{"translate this file", nil}, // nor is "translate"
+		{"add it to the backlog", []string{"file-it"}},
+	} {
+		if got := cueGroups(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("cueGroups(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestClauses(t *testing.T) {
+	got := clauses("Drop the script for now. Just finish the docs!\nthen commit; done。好的")
+	want := []string{"Drop the script for now", "Just finish the docs", "then commit", "done", "好的"}
+	if !slices.Equal(got, want) {
+		t.Errorf("clauses = %q, want %q", got, want)
+	}
+	if got := clauses("see v1.2 and this."); len(got) != 1 {
+		t.Errorf("a dot inside a word split the clause: %q", got)
+	}
+}
+
+// The features a user's own words give: each template shows up, and a
+// clause with no loop cue gives no clause features.
+func TestFeatureTemplates(t *testing.T) {
+	names := Features(Input{Prompt: "ok. skip the benchmarks for now", Assistant: "Should expired tokens return 401 or 403?"})
+	for _, want := range []string{"w:benchmarks", "b:the_benchmarks", "c:ben", "cue:for-now", "sg:for-now",
+		"s:skip", "sn:for-now<benchmarks", "sn:for-now>$", "f:len=4-6", "f:first=ok", "a:asks", "q:403",
+		"qb:401_or", "x:asks&f:first=ok"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("feature %q missing from %q", want, names)
+		}
+	}
+	for _, n := range names {
+		if strings.HasPrefix(n, "s:ok") {
+			t.Errorf("the clause %q holds no loop cue but gave %q", "ok", n)
+		}
+	}
+	if Features(Input{Prompt: "/session resume"}) != nil {
+		t.Error("a slash command has features")
+	}
+}
+
+func TestPromptForm(t *testing.T) {
+	opts := Input{Assistant: "Pick one:\n1. Postgres\n2. SQLite\n\nWhich database?", Prompt: "2 please"}
+	names := Features(opts)
+	for _, want := range []string{"f:option-ref", "f:first-is-number", "a:numbered", "f:len=2"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("feature %q missing from %q", want, names)
+		}
+	}
+	auq := Features(Input{AskQuestion: "Which database?", AskOptions: []string{"Postgres", "SQLite"}, Prompt: "use sqlite for the tests"})
+	for _, want := range []string{"a:ask-user-question", "f:option-ref", "a:asks"} {
+		if !slices.Contains(auq, want) {
+			t.Errorf("feature %q missing from %q", want, auq)
+		}
+	}
+}
+
+func TestPendingQuestion(t *testing.T) {
+	for _, c := range []struct {
+		msg, want string
+		ok        bool
+	}{
+		{"Done. Should expired tokens return 401 or 403?", "Should expired tokens return 401 or 403?", true},
+		{"Which one?\n\n1. A\n2. B", "Which one?", true},
+		{"I fixed it. Tests pass.", "", false},
+		{"```\nwhat?\n```\nAll good.", "", false},
+		{"两种方案：\n方案A\n方案B\n你选哪个？", "你选哪个？", true},
+		{"**Do you want me to commit?**", "Do you want me to commit?", true},
+		{"line one?\n" + strings.Repeat("more prose\n", questionWindow), "", false},
+	} {
+		p, ok := pendingOf(Input{Assistant: c.msg})
+		if ok != c.ok || p.question != c.want {
+			t.Errorf("pendingOf(%q) = %q, %v; want %q, %v", c.msg, p.question, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestIsListItem(t *testing.T) {
+	for s, want := range map[string]bool{"- x": true, "1. x": true, "2) x": true, "(b) x": true, "• x": true,
+		"**1.** x": true, "v1.2 is out": false, "hello": false, "10 apples": false, "a) x": true} {
+		if got := isListItem(s); got != want {
+			t.Errorf("isListItem(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -1,0 +1,479 @@
+package detect
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// What is parked. The model decides whether a prompt holds an open loop;
+// this file names it:
+//
+//   - deferred and side idea: the clause of the prompt that carries the
+//     loop (the one whose features weigh most for the kind), reduced to the
+//     thing itself. "ok, let's skip the benchmarks for now" parks
+//     "benchmarks"; "drop the migration script for now, just finish the API
+//     docs" parks "migration script"; "it would be nice to have a dark mode
+//     someday" parks "dark mode". Openings ("ok", "let's", "we can"), the
+//     words that put off or float ("skip", "hold off on", "it would be nice
+//     to have"), time words ("for now", "later", "in phase 2") and a
+//     leading article go; the rest is cut at a word boundary to maxIdeaWords
+//     words. When only a pointer is left ("let's come back to that"), the
+//     idea is what Claude's question offered ("Want me to add retries to
+//     the upload client?" -> "add retries to the upload client"); with no
+//     such offer nothing is parked, since a report of work done is not a
+//     thing put off.
+//   - question: "User raised: <what the prompt asks for>. Pending: <the
+//     question>." The first is the prompt's first clause, reduced the same
+//     way; the second is Claude's question as asked.
+//   - Context / Raised while: what was under way: the task in progress or
+//     the last typed request (Input.Task, from the transcript), else the
+//     prompt's other clause ("just finish the API docs").
+
+// maxIdeaWords bounds an idea, in words (Latin script) or four times that
+// in characters (scripts written without spaces).
+const maxIdeaWords = 9
+
+// finding builds what is parked for kind k. ok is false when there is
+// nothing to name.
+func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
+	if k == Question {
+		raised := reduce(firstClause(x.typed), nil)
+		q := strings.TrimSpace(x.pending.question)
+		if raised == "" || q == "" {
+			return Finding{}, false
+		}
+		return Finding{Kind: Question, Idea: raised, Context: clip(q, 300),
+			Why: "Claude asked " + quote(clip(q, 200)) + " and the user moved on with " + quote(clip(firstClause(x.typed), 120))}, true
+	}
+	clause, rest := loopClause(m, k, x)
+	if clause == "" {
+		return Finding{}, false
+	}
+	idea := reduce(clause, dropFor(k))
+	if idea == "" || isPointerPhrase(idea) {
+		idea = offeredBy(x.pending)
+	}
+	if idea == "" {
+		return Finding{}, false
+	}
+	ctx := strings.TrimSpace(oneLine(in.Task))
+	if ctx == "" {
+		ctx = reduce(rest, nil)
+	}
+	return Finding{Kind: k, Idea: idea, Context: clip(ctx, 200),
+		Why: "the user said " + quote(clip(clause, 200))}, true
+}
+
+// loopClause returns the clause that carries kind k's loop, and the first
+// other clause of the prompt. Each clause is scored by the weights of the
+// features it would give on its own; ties go to the first.
+func loopClause(m *Model, k Kind, x exchange) (clause, rest string) {
+	i := m.Index(k)
+	cs := clauses(x.typed)
+	best, bestScore := -1, 0.0
+	for j, c := range cs {
+		var names []string
+		clauseFeatures(c, func(n string) { names = append(names, n) })
+		if len(names) == 0 {
+			continue
+		}
+		s := 0.0
+		for _, e := range Vectorize(names, m.Bits) {
+			s += m.Weight(i, e.Bucket) * e.Value
+		}
+		if best < 0 || s > bestScore {
+			best, bestScore = j, s
+		}
+	}
+	if best < 0 && len(cs) > 0 {
+		best = 0
+	}
+	if best < 0 {
+		return "", ""
+	}
+	// The rest: another clause, or a part of this one after a comma, that
+	// holds no loop cue and says something ("drop the script for now, just
+	// finish the docs"; not "Good.").
+	var rests []string
+	for j, c := range cs {
+		if j != best {
+			rests = append(rests, c)
+		}
+	}
+	rests = append(rests, strings.Split(cs[best], ", ")...)
+	for _, r := range rests {
+		if !holdsLoopCue(r) && len(strings.Fields(reduce(r, nil))) >= 3 {
+			return cs[best], r
+		}
+	}
+	return cs[best], ""
+}
+
+// holdsLoopCue reports text with a cue of putting off or of an idea.
+func holdsLoopCue(text string) bool {
+	for _, g := range cueGroups(text) {
+		if loopCue[g] {
+			return true
+		}
+	}
+	return false
+}
+
+// firstClause is the prompt's first clause.
+func firstClause(text string) string {
+	if cs := clauses(text); len(cs) > 0 {
+		return cs[0]
+	}
+	return ""
+}
+
+// Word lists for reduce. Each entry is lower-case words separated by
+// spaces; a match must cover whole words.
+var (
+	// Openings that carry no meaning of their own.
+	leadWords = phrases("no hagas", "no hagamos", "dejemos", "dejá", "deja", "vamos a", "hagamos", "on verra",
+		"on fera", "ne fais pas", "lass uns", "machen wir", "vamos", "não faça", "не делай", "давай", "ok", "okay", "so", "also", "and", "but", "then", "well", "alright", "right", "now",
+		"please", "just", "maybe", "perhaps", "i think", "i guess", "i feel like", "let's", "lets", "let us",
+		"we can", "we could", "we should", "we'll", "we will", "we might", "we may", "we need to", "i'll",
+		"i will", "i'd like to", "i want to", "i want", "you can", "can you", "could you", "can we", "could we",
+		"need to", "to", "btw", "by the way", "oh", "hmm", "yes", "yeah", "sure", "fine", "good", "great",
+		"cool", "thanks", "actually", "first", "for", "and then", "go ahead and", "don't", "do not", "dont",
+		"not", "no", "no need to", "we don't need to", "don't need to", "we dont need to", "there's no need to",
+		"i will have to", "i'll have to", "we will have to", "we'll have to", "have to", "gotta", "should", "must",
+		"agreed", "sounds good", "makes sense", "oh and also", "oh and", "and also", "i'd", "we'd", "would",
+		"i think we should", "probably", "definitely")
+	// Words that put a thing off.
+	putOffWords = phrases("skip", "ignore", "drop", "leave", "leave out", "hold off on", "hold off", "forget",
+		"forget about", "worry about", "bother with", "put aside", "set aside", "park", "punt on", "punt",
+		"defer", "postpone", "shelve", "table", "come back to", "revisit", "get back to", "circle back to",
+		"save", "put", "make a note of", "note", "remember", "remind me to", "handle", "address",
+		"tackle", "deal with", "do", "look at", "look into", "work on", "implement", "consider", "think about",
+		"discuss", "keep", "comment out", "remove", "disable", "hide")
+	// Words that float a side idea.
+	sideWords = phrases("side note", "random thought", "another idea", "one idea", "idea", "an idea",
+		"i was thinking", "i wonder if", "i wonder", "it would be nice to have", "it would be nice to",
+		"it would be nice if", "would be nice to have", "would be nice", "it'd be nice to have",
+		"it would be cool to have", "it would be great to have", "nice to have", "we could also",
+		"maybe we could", "what if we", "at some point we need", "at some point we should", "we need",
+		"we should", "have", "add", "support", "build")
+	// Time words: when, not what.
+	timeWords = phrases("por ahora", "por el momento", "de momento", "más adelante", "mas adelante", "luego",
+		"después", "despues", "plus tard", "pour l'instant", "pour le moment", "später", "erstmal", "vorerst",
+		"depois", "por enquanto", "mais tarde", "позже", "потом", "пока", "for now", "for the moment", "right now", "at the moment", "later", "later on",
+		"at a later time", "at a later point", "some other time", "another time", "next time", "in the future",
+		"eventually", "someday", "some day", "at some point", "in phase 2", "in phase two", "next sprint",
+		"until next sprint", "tomorrow", "yet", "for this pr", "in a follow-up", "in a follow up",
+		"as a follow-up", "in a separate pr", "for later", "to later", "can wait", "until later", "first",
+		"too", "as well", "for the time being", "to the backlog", "on the backlog", "to our todo list",
+		"to the todo list", "to the roadmap", "on hold", "on the back burner", "till later", "down the road",
+		"long term", "long-term", "in the long run", "in v2", "for v2", "next week", "next", "again")
+	// What the user thinks of the idea, not the idea.
+	judgementWords = phrases("would be nice", "would be handy", "would be cool", "would be great",
+		"would be useful", "would be helpful", "would help", "could be nice", "might be nice", "is a must",
+		"would be neat", "would be good")
+	articleWords = phrases("the", "a", "an", "this", "that", "these", "those", "our", "my", "your", "some", "any",
+		"el", "la", "los", "las", "un", "una", "le", "les", "des", "der", "die", "das", "o", "os", "as")
+)
+
+// dropFor is the list of words that name the act rather than the thing.
+func dropFor(k Kind) [][]string {
+	if k == SideIdea {
+		return sideWords
+	}
+	return putOffWords
+}
+
+func phrases(ps ...string) [][]string {
+	out := make([][]string, len(ps))
+	for i, p := range ps {
+		out[i] = strings.Fields(p)
+	}
+	return out
+}
+
+// reduce cuts a clause down to the thing it names: openings, act words
+// (verbs), time words and a leading article go, and the rest is cut at a
+// clause boundary and at maxIdeaWords words.
+func reduce(clause string, act [][]string) string {
+	clause = strings.Trim(oneLine(stripMD(clause)), " \"'“”‘’()[]{}<>,.;:!?-—–*")
+	if clause == "" {
+		return ""
+	}
+	if !isLatinText(clause) {
+		return reduceUnspaced(clause)
+	}
+	ws := strings.Fields(clause)
+	lw := make([]string, len(ws))
+	for i, w := range ws {
+		lw[i] = strings.Trim(strings.ToLower(w), ",.;:!?\"'()“”‘’*")
+	}
+	strip := func() {
+		for changed := true; changed && len(lw) > 0; {
+			changed = false
+			for _, list := range [][][]string{leadWords, act, articleWords} {
+				if n := prefixLen(lw, list); n > 0 && n < len(lw) {
+					ws, lw = ws[n:], lw[n:]
+					changed = true
+				}
+			}
+		}
+	}
+	// Openings and act words go first ("ok, let's skip …"); then the
+	// clause is cut at its inner boundaries, and the segment that holds
+	// the loop's cue is kept ("agreed, we can rename later" keeps "we can
+	// rename later"; "skip the cache because it is slow" keeps "skip the
+	// cache").
+	strip()
+	for len(lw) > 1 && dashWord[lw[0]] {
+		ws, lw = ws[1:], lw[1:] // "random thought — we could …"
+		strip()
+	}
+	if len(lw) > 0 && boundaryWord[lw[0]] {
+		return "" // "come back to that after the release": the thing is elsewhere
+	}
+	ws, lw = cueSegment(ws, lw)
+	ws, lw = dropAll(ws, lw, timeWords)
+	ws, lw = dropAll(ws, lw, judgementWords)
+	strip()
+	for len(lw) > 1 && trailWords[lw[len(lw)-1]] {
+		ws, lw = ws[:len(ws)-1], lw[:len(lw)-1]
+	}
+	if len(ws) > maxIdeaWords {
+		ws = ws[:maxIdeaWords]
+	}
+	out := strings.Trim(strings.Join(ws, " "), " ,;:-—–.!?\"'()")
+	if utf8.RuneCountInString(out) < 3 {
+		return ""
+	}
+	return out
+}
+
+// cueSegment splits words at clause boundaries and returns the first
+// segment that holds a loop cue, else the first segment.
+func cueSegment(ws, lw []string) ([]string, []string) {
+	start := 0
+	var segs [][2]int
+	for i := 1; i <= len(ws); i++ {
+		if i == len(ws) || boundaryWord[lw[i]] || strings.HasSuffix(ws[i-1], ",") && (commaBoundary[lw[i]] || timeEnd[lw[i-1]]) {
+			segs = append(segs, [2]int{start, i})
+			start = i
+		}
+	}
+	for _, sg := range segs {
+		if holdsLoopCue(strings.Join(lw[sg[0]:sg[1]], " ")) {
+			return ws[sg[0]:sg[1]], lw[sg[0]:sg[1]]
+		}
+	}
+	return ws[segs[0][0]:segs[0][1]], lw[segs[0][0]:segs[0][1]]
+}
+
+// boundaryWord starts a new clause ("skip the cache because it is slow").
+var boundaryWord = map[string]bool{"because": true, "since": true, "until": true, "till": true, "once": true,
+	"after": true, "before": true,
+	"when": true, "while": true, "unless": true, "although": true, "though": true, "so": true, "—": true,
+	"–": true, "-": true, "--": true, "i.e.": true, "e.g.": true, "cause": true}
+
+// timeEnd are time words that end a clause when a comma follows ("come
+// back to the cache later, auth first").
+var timeEnd = map[string]bool{"later": true, "now": true, "first": true, "yet": true, "tomorrow": true,
+	"eventually": true, "someday": true, "again": true, "moment": true}
+
+// dashWord are the boundaries that are punctuation, not words.
+var dashWord = map[string]bool{"—": true, "–": true, "-": true, "--": true, ":": true}
+
+// commaBoundary starts a new clause after a comma.
+var commaBoundary = map[string]bool{"but": true, "and": true, "we": true, "i": true, "let's": true,
+	"lets": true, "then": true, "just": true, "which": true, "it": true, "that": true, "or": true}
+
+// trailWords end a phrase badly.
+var trailWords = map[string]bool{"the": true, "a": true, "an": true, "and": true, "or": true, "to": true,
+	"of": true, "with": true, "for": true, "in": true, "on": true, "at": true, "by": true, "from": true,
+	"that": true, "which": true, "is": true, "are": true, "so": true, "but": true, "then": true, "we": true,
+	"our": true, "it": true, "please": true, "too": true, "now": true, "can": true, "will": true}
+
+// prefixLen is the length, in words, of the longest phrase of list that
+// starts lw.
+func prefixLen(lw []string, list [][]string) int {
+	best := 0
+	for _, p := range list {
+		if len(p) > best && len(p) <= len(lw) && equalWords(lw[:len(p)], p) {
+			best = len(p)
+		}
+	}
+	return best
+}
+
+// dropAll removes every occurrence of the phrases of list.
+func dropAll(ws, lw []string, list [][]string) ([]string, []string) {
+	var ow, ol []string
+	for i := 0; i < len(lw); {
+		if n := prefixLen(lw[i:], list); n > 0 {
+			i += n
+			continue
+		}
+		ow, ol = append(ow, ws[i]), append(ol, lw[i])
+		i++
+	}
+	return ow, ol
+}
+
+func equalWords(a, b []string) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// pointerWords only point at a thing named elsewhere.
+var pointerWords = map[string]bool{"it": true, "that": true, "this": true, "these": true, "those": true,
+	"them": true, "one": true, "rest": true, "others": true, "everything": true, "else": true,
+	"stuff": true, "things": true, "part": true, "all": true, "of": true, "other": true, "thing": true,
+	"everything else": true, "idea": true, "later": true, "one too": true}
+
+// genericVerbs name no thing by themselves ("do that", "handle it").
+var genericVerbs = map[string]bool{"do": true, "handle": true, "fix": true, "tackle": true, "look": true,
+	"at": true, "into": true, "add": true, "implement": true, "deal": true, "with": true, "change": true,
+	"address": true, "revisit": true, "discuss": true}
+
+// isPointerPhrase reports an idea made only of pointers, maybe after a
+// generic verb ("that", "all of it", "do that").
+func isPointerPhrase(s string) bool {
+	ws := strings.Fields(strings.ToLower(s))
+	for len(ws) > 1 && genericVerbs[strings.Trim(ws[0], ",.;:!?")] {
+		ws = ws[1:]
+	}
+	for _, w := range ws {
+		if !pointerWords[strings.Trim(w, ",.;:!?")] {
+			return false
+		}
+	}
+	return true
+}
+
+// Openings of an offer: what follows is the thing offered.
+var offerLeads = phrases("do you want me to", "would you like me to", "want me to", "should i", "shall i",
+	"do you want to", "would you like to", "should we", "shall we", "can i", "may i", "i can also", "i could also",
+	"we could also", "we can also", "i can", "i could", "we could", "we can", "one option is to")
+
+// offeredBy is what Claude offered at the end of its message: the offer
+// in its question, else, when the question only points ("Want me to do
+// that?"), the proposal in the sentence before it ("I could also cache the
+// JWKS keys in memory").
+func offeredBy(p pending) string {
+	if o := offered(p.question); o != "" {
+		return o
+	}
+	if p.before == "" {
+		return ""
+	}
+	cs := clauses(p.before)
+	if len(cs) == 0 {
+		return ""
+	}
+	last := cs[len(cs)-1]
+	o := offered(last + "?")
+	if o == "" {
+		return ""
+	}
+	return reduce(o, nil)
+}
+
+// offered is the thing Claude's question offered ("Want me to add retries
+// to the upload client?" -> "add retries to the upload client"), or "".
+func offered(question string) string {
+	q := strings.TrimRight(strings.TrimSpace(stripMD(question)), "?？ ")
+	if q == "" || !isLatinText(q) {
+		return ""
+	}
+	ws := strings.Fields(q)
+	lw := make([]string, len(ws))
+	for i, w := range ws {
+		lw[i] = strings.Trim(strings.ToLower(w), ",.;:!\"'()")
+	}
+	for i := range lw {
+		if n := prefixLen(lw[i:], offerLeads); n > 0 && i+n < len(lw) {
+			ws, lw = ws[i+n:], lw[i+n:]
+			for j := range lw {
+				if lw[j] == "or" || lw[j] == "now" && j == len(lw)-1 {
+					ws = ws[:j]
+					break
+				}
+			}
+			if len(ws) > maxIdeaWords {
+				ws = ws[:maxIdeaWords]
+			}
+			out := strings.Trim(strings.Join(ws, " "), " ,;:")
+			if isPointerPhrase(out) {
+				return ""
+			}
+			return out
+		}
+	}
+	return ""
+}
+
+// isLatinText reports text written mostly in a script with spaces between
+// words (Latin, Cyrillic, Hangul …), as opposed to Han or kana.
+func isLatinText(s string) bool {
+	n, cjk := 0, 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+			if isHanKana(r) {
+				cjk++
+			}
+		}
+	}
+	return n > 0 && cjk*3 < n
+}
+
+// cutRunes cuts s to at most n characters, at a space or punctuation when
+// one is near the end.
+func cutRunes(s string, n int) string {
+	rs := []rune(s)
+	if len(rs) <= n {
+		return s
+	}
+	cut := n
+	for i := n; i > n/2; i-- {
+		if unicode.IsSpace(rs[i]) || unicode.IsPunct(rs[i]) {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimSpace(string(rs[:cut]))
+}
+
+// unspacedStops are cut out of ideas in scripts written without spaces:
+// the cue words themselves and verbs that name the act.
+var unspacedStops = []string{"以后再说", "后续再说", "之后再说", "回头再说", "再说", "以后", "后续", "之后", "稍后",
+	"下次", "回头", "暂时", "先不要", "先不用", "先不", "暂不", "不用", "考虑", "处理", "实现", "管", "弄", "做",
+	"一旦", "あとで", "後で", "今は", "とりあえず", "しない", "나중에", "다음에", "일단", "우선"}
+
+// reduceUnspaced is reduce for Chinese and Japanese: the clause is split
+// at commas, the first part holding a loop cue is kept, and the cue words
+// are cut out of it.
+func reduceUnspaced(clause string) string {
+	parts := strings.FieldsFunc(clause, func(r rune) bool { return strings.ContainsRune("，,、：:", r) })
+	pick := ""
+	for _, p := range parts {
+		if holdsLoopCue(p) {
+			pick = p
+			break
+		}
+	}
+	if pick == "" && len(parts) > 0 {
+		pick = parts[0]
+	}
+	for _, w := range unspacedStops {
+		pick = strings.ReplaceAll(pick, w, "")
+	}
+	pick = strings.TrimFunc(pick, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	if utf8.RuneCountInString(pick) < 2 {
+		return ""
+	}
+	return cutRunes(pick, 4*maxIdeaWords)
+}
