@@ -1,0 +1,67 @@
+// Command train learns openloop's detection weights from the labelled
+// corpus, judges them by repository-grouped cross-validation, and writes
+// pkg/detect/model.bin, the file the binary embeds. It is not part of the
+// shipped binary.
+//
+//	go run ./internal/train                 # report, and write the model
+//	go run ./internal/train -write=false    # report only
+//	go run ./internal/train -suggest 300    # which unlabelled cases to label next
+//
+// It reads ../shared/corpus (train.jsonl, dev-pairs.jsonl, and the cases
+// of unlabelled.jsonl that internal/train/labels.tsv labels). Training is
+// deterministic: a fixed seed and order, so two runs write the same bytes.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	corpus := flag.String("corpus", "../shared/corpus", "the corpus folder")
+	labels := flag.String("labels", "internal/train/labels.tsv", "extra labels for unlabelled.jsonl")
+	written := flag.String("written", "internal/train/written.jsonl", "examples the team wrote (trained on, never scored)")
+	out := flag.String("out", "pkg/detect/model.bin", "where to write the model")
+	write := flag.Bool("write", true, "write the model")
+	folds := flag.Int("folds", 5, "cross-validation folds")
+	suggest := flag.Int("suggest", 0, "print this many ids of unlabelled.jsonl to label next, and nothing else")
+	flag.Parse()
+	var err error
+	if *suggest > 0 {
+		err = suggestNext(os.Stdout, *corpus, *labels, *written, *suggest)
+	} else {
+		err = run(os.Stdout, *corpus, *labels, *written, *out, *write, *folds)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "train: error:", err)
+		os.Exit(1)
+	}
+}
+
+func run(w io.Writer, corpusDir, labels, written, out string, write bool, k int) error {
+	c, err := loadCorpus(corpusDir, labels, written)
+	if err != nil {
+		return err
+	}
+	p := defaultParams
+	all := prepareItems(c.all(), p.bits)
+	cvTrain, cvExtra, err := crossValidate(all, k, p)
+	if err != nil {
+		return err
+	}
+	m, b, err := fit(all, p, k)
+	if err != nil {
+		return err
+	}
+	dev := newScores()
+	for _, cs := range c.Dev {
+		dev.add(cs, predict(m, cs))
+	}
+	report(w, reportData{corpus: c, k: k, cvTrain: cvTrain, cvExtra: cvExtra, dev: dev, model: m, size: len(b)})
+	if write {
+		return os.WriteFile(out, b, 0o644)
+	}
+	return nil
+}

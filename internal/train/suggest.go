@@ -1,0 +1,64 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+)
+
+// suggestNext prints the ids of unlabelled cases that labelling would help
+// most (active learning): for each kind, the unlabelled cases the current
+// model scores highest for it, in turn, n in all. A model trained on
+// everything labelled so far scores them; its parks near and above the
+// threshold are where a label changes the weights most, and where wrong
+// parks would come from.
+func suggestNext(w io.Writer, corpusDir, labels, written string, n int) error {
+	c, err := loadCorpus(corpusDir, labels, written)
+	if err != nil {
+		return err
+	}
+	p := defaultParams
+	all := prepareItems(c.all(), p.bits)
+	un, err := readJSONL(filepath.Join(corpusDir, "unlabelled.jsonl"))
+	if err != nil {
+		return err
+	}
+	done := map[string]bool{}
+	for _, e := range c.Extra {
+		done[e.ID] = true
+	}
+	var todo []Case
+	for _, u := range un {
+		if !done[u.ID] {
+			done[u.ID] = true
+			todo = append(todo, u)
+		}
+	}
+	cands := prepareItems(todo, p.bits)
+	var ranked [][]int
+	for _, k := range kinds {
+		m := train(examples(all, k.letter, p), p)
+		idx := []int{}
+		sc := make([]float64, len(cands))
+		for i, it := range cands {
+			if it.skip || k.letter == "Q" && !it.asks {
+				continue
+			}
+			sc[i] = m.score(it.vec)
+			idx = append(idx, i)
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return sc[idx[a]] > sc[idx[b]] })
+		ranked = append(ranked, idx)
+	}
+	picked := map[int]bool{}
+	for r := 0; len(picked) < n && r < len(cands); r++ {
+		for _, idx := range ranked {
+			if r < len(idx) && !picked[idx[r]] && len(picked) < n {
+				picked[idx[r]] = true
+				fmt.Fprintln(w, cands[idx[r]].ID)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// The corpus is public session text kept beside the project, never in it:
+// on a machine without ../shared these tests skip and say why.
+const corpusDir = "../../../shared/corpus"
+
+func needCorpus(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(corpusDir, "train.jsonl")); errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("no labelled corpus at %s (it lives beside the project, in ../shared, and is not shipped)", corpusDir)
+	}
+}
+
+// Floors the grouped cross-validation must hold. These are what the
+// current model reaches, less a margin for the noise of a retrain, so a
+// change that loses quality fails here; they are not the goals of
+// docs/detection.md, which the model does not reach yet.
+var floors = struct {
+	deferredP, deferredR float64
+	naturalFalseParks    float64 // at most, as a fraction of natural N cases
+}{0.50, 0.15, 0.010}
+
+// TestTraining retrains from the corpus exactly as `go run ./internal/train`
+// does and checks two things: the weights committed in pkg/detect/model.bin
+// are what training produces, byte for byte (so the shipped model is the
+// reported one), and the repository-grouped cross-validation holds the
+// floors.
+func TestTraining(t *testing.T) {
+	needCorpus(t)
+	if testing.Short() {
+		t.Skip("retraining takes a minute or two; not with -short")
+	}
+	c, err := loadCorpus(corpusDir, "labels.tsv", "written.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := defaultParams
+	all := prepareItems(c.all(), p.bits)
+	_, b, err := fit(all, p, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped, err := os.ReadFile("../../pkg/detect/model.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b, shipped) {
+		t.Errorf("pkg/detect/model.bin is not what training produces from this corpus and these labels; run `go run ./internal/train`")
+	}
+	cv, _, err := crossValidate(all, 5, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep bytes.Buffer
+	table(&rep, cv)
+	t.Logf("grouped cross-validation, train.jsonl:\n%s", rep.String())
+	d := cv.Kind["D"]
+	if d.precision() < floors.deferredP || d.recall() < floors.deferredR {
+		t.Errorf("deferred: precision %.2f recall %.2f, below the floors %.2f / %.2f", d.precision(), d.recall(), floors.deferredP, floors.deferredR)
+	}
+	if fp := ratio(cv.NaturalPark, cv.NaturalN); fp > floors.naturalFalseParks {
+		t.Errorf("false parks on natural N cases: %.2f%%, above %.2f%%", 100*fp, 100*floors.naturalFalseParks)
+	}
+}
+
+// Two trainings on the same data give the same bytes.
+func TestTrainingIsDeterministic(t *testing.T) {
+	needCorpus(t)
+	c, err := loadCorpus(corpusDir, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := defaultParams
+	p.bits = 12
+	items := prepareItems(c.Train[:800], p.bits)
+	_, a, err := fit(items, p, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, b, err := fit(prepareItems(c.Train[:800], p.bits), p, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a, b) {
+		t.Fatal("two trainings on the same cases wrote different models")
+	}
+}
+
+func TestAssignFoldsGroupsByRepository(t *testing.T) {
+	var items []item
+	for i, r := range []string{"a/x", "a/x", "b/y", "c/z", "c/z", "d/w", "e/v", "e/v", "e/v"} {
+		l := "N"
+		if i%3 == 0 {
+			l = "D"
+		}
+		items = append(items, item{Case: Case{Repo: r, Label: l}})
+	}
+	items = append(items, item{Case: Case{Repo: "openloop/written", Label: "D", Written: true}})
+	folds := assignFolds(items, 3)
+	byRepo := map[string]int{}
+	for i, it := range items {
+		if it.Written {
+			if folds[i] != -1 {
+				t.Errorf("a written example is in fold %d; written examples train every fold and are never scored", folds[i])
+			}
+			continue
+		}
+		if f, ok := byRepo[it.Repo]; ok && f != folds[i] {
+			t.Errorf("repository %s is in folds %d and %d", it.Repo, f, folds[i])
+		}
+		byRepo[it.Repo] = folds[i]
+	}
+}
+
+func TestTokenF1(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+		f1        float64
+	}{
+		{"retry budget for uploads", "a retry budget for the upload client", 2 * (2.0 / 3) * (2.0 / 4) / (2.0/3 + 2.0/4)},
+		{"dark mode", "dark mode toggle", 0.8},
+		{"先不考虑", "skill consolidation", 0},
+		{"", "x", 0},
+	} {
+		if got := tokenF1(c.got, c.want); got < c.f1-1e-9 || got > c.f1+1e-9 {
+			t.Errorf("tokenF1(%q, %q) = %v, want %v", c.got, c.want, got, c.f1)
+		}
+	}
+}
