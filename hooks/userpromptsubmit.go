@@ -30,22 +30,7 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	if typed, skip := detect.Typed(prompt); skip || strings.TrimSpace(typed) == "" {
 		return nil, nil // a slash command, an envelope, or only pasted text
 	}
-	in := detect.Input{Prompt: prompt}
-	haveState := false
-	if ev.SessionID != "" {
-		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
-			in.Assistant, haveState = useState(cfgDir, ev.SessionID, promptKey(ev, prompt))
-		}
-	}
-	tr := tailReader{path: ev.TranscriptPath}
-	tail := tr.quick(!haveState)
-	if !haveState {
-		in.Assistant = clean(tail.LastAssistant, 1<<20)
-	}
-	in.Task = clean(tail.CurrentTask, 4096)
-	if q := tail.OpenQuestion; q != nil {
-		in.AskQuestion, in.AskOptions = clean(q.Question, 4096), q.Options
-	}
+	in, tr := promptInput(cfg, ev, prompt, true)
 	findings := detect.Prompt(in)
 	if len(findings) == 0 {
 		return nil, nil
@@ -53,8 +38,10 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	var entries []store.Entry
 	for _, f := range findings {
 		e := entry(f)
-		if e.Kind == store.KindSideIdea && e.Context == "" {
-			e.Context = whatWeWereDoing(tr.full(), prompt)
+		if in.Task == "" && e.Kind != store.KindQuestion {
+			if task := whatWeWereDoing(tr.full(), prompt); task != "" {
+				e.Context = task
+			}
 		}
 		entries = append(entries, e)
 	}
@@ -63,6 +50,62 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 		return nil, err
 	}
 	return pk.output("UserPromptSubmit", true), nil
+}
+
+// promptInput is what detection reads for a prompt: Claude's previous
+// message (saved by Stop, else from the transcript's tail), an open
+// AskUserQuestion, and the task in progress. With consume set, the saved
+// state is marked as used by this prompt (see useState); explain reads it
+// without using it up.
+func promptInput(cfg Config, ev Event, prompt string, consume bool) (detect.Input, *tailReader) {
+	in := detect.Input{Prompt: prompt}
+	haveState := false
+	if ev.SessionID != "" {
+		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
+			if consume {
+				in.Assistant, haveState = useState(cfgDir, ev.SessionID, promptKey(ev, prompt))
+			} else {
+				in.Assistant, haveState = peekState(cfgDir, ev.SessionID)
+			}
+		}
+	}
+	tr := &tailReader{path: ev.TranscriptPath}
+	tail := tr.quick(!haveState)
+	if !haveState {
+		in.Assistant = clean(tail.LastAssistant, 1<<20)
+	}
+	in.Task = clean(tail.CurrentTask, 4096)
+	if q := tail.OpenQuestion; q != nil {
+		in.AskQuestion, in.AskOptions = clean(q.Question, 4096), q.Options
+	}
+	return in, tr
+}
+
+// PromptInput is the detector's input for a UserPromptSubmit payload,
+// exactly as the hook builds it, without marking the session's saved state
+// as used: `openloop explain` reads a payload through it.
+func PromptInput(cfg Config, payload []byte) (detect.Input, error) {
+	ev, err := Parse(payload)
+	if err != nil {
+		return detect.Input{}, err
+	}
+	prompt := clean(ev.Raw.Get("prompt").String(), maxPromptScan)
+	in, _ := promptInput(cfg, ev, prompt, false)
+	return in, nil
+}
+
+// peekState is useState without marking the state used: what the next
+// prompt would read, if it came now.
+func peekState(configDir, sessionID string) (assistant string, ok bool) {
+	dir, err := stateFolder(configDir, false)
+	if err != nil {
+		return "", false
+	}
+	st, ok := loadState(statePath(dir, sessionID))
+	if !ok || st.UsedBy != "" {
+		return "", false
+	}
+	return st.Assistant, true
 }
 
 // QuickTailBudget is the first, small read of a transcript's tail.
@@ -104,16 +147,21 @@ func (r *tailReader) readUpTo(budget int64) {
 	}
 }
 
-// whatWeWereDoing is a side idea's "Raised while": the task in progress,
-// else the session's last top-level request (not this prompt itself).
+// whatWeWereDoing is what was under way when a loop was raised: the task
+// in progress, else the session's last typed request when that was not
+// itself a loop (nor this prompt), else "".
 func whatWeWereDoing(tail transcript.Tail, prompt string) string {
-	switch {
-	case tail.CurrentTask != "":
+	if tail.CurrentTask != "" {
 		return clean(tail.CurrentTask, 200)
-	case tail.LastRequest != "" && strings.TrimSpace(tail.LastRequest) != strings.TrimSpace(prompt):
-		return clean(tail.LastRequest, 200)
 	}
-	return "another task in this session"
+	last := strings.TrimSpace(tail.LastRequest)
+	if last == "" || last == strings.TrimSpace(prompt) {
+		return ""
+	}
+	if typed, skip := detect.Typed(last); skip || strings.TrimSpace(typed) == "" || len(detect.Prompt(detect.Input{Prompt: last})) > 0 {
+		return ""
+	}
+	return clean(last, 200)
 }
 
 // promptKey names one prompt: its prompt_id (Claude Code 2.1.196+), else a

@@ -99,6 +99,7 @@ func init() {
 		{name: "uninstall", args: "[--scope user|project|local] [--dry-run]", summary: "remove exactly what install added", run: runUninstall},
 		{name: "doctor", memdir: true, summary: "show the resolved paths and registrations, what is wrong, and how to fix it", run: runDoctor},
 		{name: "plugin", args: "--out DIR [--bin PATH]", summary: "write a Claude Code plugin marketplace (hooks, /session, this binary) to DIR", run: runPlugin},
+		{name: "explain", args: "[--assistant TEXT] [--top N] [--json] [prompt…]", summary: "show why a prompt (or a UserPromptSubmit payload on stdin) parks what it parks: scores, thresholds, top features", run: runExplain},
 		{name: "demo", args: "[--keep]", summary: "run a short session in a throwaway home folder and show what openloop does", run: runDemo},
 		{name: "version", summary: "print the version and the VCS revision it was built from", run: runVersion},
 		{name: "help", args: "[command]", summary: "show this help, or a command's", run: runHelp},
