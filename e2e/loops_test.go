@@ -58,14 +58,21 @@ func wantNone(t *testing.T, p *Project) {
 	}
 }
 
-// Claude asks a clarifying question; the next prompt in the same session
-// changes the subject: the question is parked.
-func TestQuestionSkippedIsParked(t *testing.T) {
-	p := NewProject(t, Say(askReply), Say("Sure, adding request logging to the payments service now."))
+// Claude offers something; the next prompt in the same session puts it off
+// by pointing at it ("park that"): what Claude offered is parked. The idea
+// exists only in Claude's message, so this parks only when Stop's saved
+// message (or the transcript) reaches the next prompt's hook. (A question
+// asked in prose and skipped parks only when the model is sure, which a
+// one-line scenario does not show; a dismissed AskUserQuestion always
+// does, but claude -p has no AskUserQuestion.)
+func TestPointerDeferralTakesClaudesOffer(t *testing.T) {
+	p := NewProject(t,
+		Say("I fixed the refresh race and TestRefresh passes.\n\nWant me to add a retry budget to the upload client?"),
+		Say("OK, shipping the fix first."))
 	r := p.Ask(askPrompt)
 	wantNone(t, p)
-	p.Resume(r.SessionID, "Now add request logging to the payments service")
-	wantOne(t, p, "User raised:", "401 or 403")
+	p.Resume(r.SessionID, "park that for later, let's ship the fix first")
+	wantOne(t, p, "Deferred:", "retry budget", "upload client")
 }
 
 // The same question, answered: nothing is parked.

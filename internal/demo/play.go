@@ -45,27 +45,31 @@ func (d *demo) play() {
 	fmt.Fprintln(d.out, "Session so far: the user asked to fix a token refresh bug; Claude made two")
 	fmt.Fprintln(d.out, "tasks, finished both, and two commits were made.")
 
-	d.section("1. Claude ends its turn with a question")
-	d.claude("The refresh race is fixed and TestRefresh passes.\n\nFor expired refresh tokens, should the API return 401 or 403?")
-	d.user("Now add request logging to the payments service")
-
-	d.section("2. The user puts something off")
-	d.claude("Request logging is in place for the payments service.")
+	d.section("1. The user puts something off")
+	d.claude("The refresh race is fixed and TestRefresh passes.")
 	d.user("remind me to rotate the staging API key once this is deployed. next: regenerate the mocks")
 
+	d.section("2. Claude leaves something for later")
+	d.claude("The mocks are regenerated. I'll leave the flaky upload test for a follow-up PR.")
+	d.user("ok, thanks")
+
 	d.section("3. A side idea in passing")
-	d.claude("The mocks are regenerated.")
-	side := "thanks. side note, the public API could really use per-token rate limiting at some point. can you look at the failing lint job?"
+	d.claude("You're welcome. The lint job is still failing; I'll look at it next.")
+	side := "thanks. btw, random thought: a per-token rate limit on the public API would be handy. can you look at the failing lint job?"
 	d.user(side)
 	fmt.Fprintln(d.out, "   The same prompt delivered a second time (a plugin and 'openloop install' both registered):")
 	d.user(side)
 
-	d.section("4. The session ends")
+	d.section("4. Claude asks a question and the user answers it")
+	d.claude("The lint job is green again.\n\nFor expired refresh tokens, should the API return 401 or 403?")
+	d.user("401, and log the refresh failures")
+
+	d.section("5. The session ends")
 	d.hook("SessionEnd", map[string]any{"reason": "prompt_input_exit"})
 
 	d.parked()
 	d.slash("resume")
-	d.slash("archive rate limiting")
+	d.slash("archive rate limit")
 	d.slash("summary")
 }
 

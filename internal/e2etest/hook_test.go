@@ -82,7 +82,7 @@ func TestConcurrentHooks(t *testing.T) {
 }
 
 // A transcript with one 100 MB line, then Claude's last message asking a
-// question: the hook reads a bounded tail, still finds the question, and
+// question: the hook reads a bounded tail, still finds the message, and
 // exits 0. With the huge line last (still being written), it parks nothing
 // and exits 0. The binary is run for the behaviour; the same hook is run
 // in this process for its peak memory (see memtest: a child's peak RSS
@@ -94,7 +94,7 @@ func TestHookHugeTranscriptLine(t *testing.T) {
 	p := newProj(t)
 	huge := `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"` +
 		strings.Repeat("x", 100<<20) + `"}]},"uuid":"u2"}`
-	ask := `{"type":"assistant","message":{"model":"claude-sonnet-5","role":"assistant","content":[{"type":"text","text":"Tests pass. Should expired refresh tokens return 401 or 403?"}]},"uuid":"a2"}`
+	ask := `{"type":"assistant","message":{"model":"claude-sonnet-5","role":"assistant","content":[{"type":"text","text":"Tests pass. Want me to add a retry budget to the upload client?"}]},"uuid":"a2"}`
 	start := `{"type":"user","message":{"role":"user","content":"Fix the auth bug."},"uuid":"u1"}`
 	cases := []struct {
 		name, body string
@@ -108,7 +108,9 @@ func TestHookHugeTranscriptLine(t *testing.T) {
 			tr := filepath.Join(p.Home, "big.jsonl")
 			writeFile(t, tr, c.body)
 			defer os.Remove(tr)
-			payload := p.hookPayload(fmt.Sprintf("s-big-%d", i), tr, "Now add request logging to the payments service")
+			// A deferral that only points parks what Claude offered, so it
+			// parks only when Claude's message was read.
+			payload := p.hookPayload(fmt.Sprintf("s-big-%d", i), tr, "park that for later, let's ship the fix first")
 			r := p.run(payload, "hook")
 			if r.Err != nil || r.Code != 0 || r.Stderr != "" {
 				t.Fatalf("hook: exit %d %v\n%s%s", r.Code, r.Err, r.Stdout, r.Stderr)
@@ -275,7 +277,7 @@ func TestHookCapOutputIsBounded(t *testing.T) {
 	if len(r.Stdout) > 8<<10 || len(lines) != 12 || len(o.Specific.AdditionalContext) > 2<<10 {
 		t.Fatalf("stdout is %d bytes, %d message lines, context %d bytes", len(r.Stdout), len(lines), len(o.Specific.AdditionalContext))
 	}
-	if want := `openloop: 3000 items are open, so "the retry budget for uploads" was not parked. Archive some first with /session archive <text>:`; lines[0] != want {
+	if want := `openloop: 3000 items are open, so "retry budget for uploads" was not parked. Archive some first with /session archive <text>:`; lines[0] != want {
 		t.Errorf("first line %q", lines[0])
 	}
 	if !strings.HasPrefix(lines[1], "- [ ] stray-") || lines[11] != "… and 2990 more" {
@@ -296,7 +298,11 @@ func TestHookCapOutputIsBounded(t *testing.T) {
 func TestSavedStateRule(t *testing.T) {
 	p := newProj(t)
 	tr := plainTranscript(t, p.Home) // lags: its last message asks nothing
-	const question = "Tests pass. Should expired refresh tokens return 401 or 403?"
+	// Claude's offer is known only from Stop's state: a deferral that only
+	// points at it ("park that") parks it when the state is read, and
+	// parks nothing when it is not.
+	const question = "Tests pass. Want me to add a retry budget to the upload client?"
+	const pointer = "park that for later, let's ship the fix first"
 	stop := func(session, msg string) {
 		t.Helper()
 		r := p.run(p.event(map[string]any{"hook_event_name": "Stop", "session_id": session, "transcript_path": tr,
@@ -322,15 +328,15 @@ func TestSavedStateRule(t *testing.T) {
 
 	t.Run("used by the next prompt", func(t *testing.T) {
 		stop("s-next", question)
-		if got := prompt("s-next", "p1", "Now add request logging to the payments service"); got != "parked: expired-refresh-tokens-return-401-or-403" {
-			t.Errorf("next prompt: %q; want the question parked from Stop's state", got)
+		if got := prompt("s-next", "p1", pointer); got != "parked: add-retry-budget-to-upload-client" {
+			t.Errorf("next prompt: %q; want Claude's offer parked from Stop's state", got)
 		}
 		// The same prompt delivered again (two registrations) reads the
 		// same state and parks nothing new.
-		if got := prompt("s-next", "p1", "Now add request logging to the payments service"); got != "" {
+		if got := prompt("s-next", "p1", pointer); got != "" {
 			t.Errorf("same prompt again: %q", got)
 		}
-		if r := p.run(nil, "archive", "expired refresh"); r.Code != 0 {
+		if r := p.run(nil, "archive", "retry budget"); r.Code != 0 {
 			t.Fatalf("archive: exit %d %s%s", r.Code, r.Stdout, r.Stderr)
 		}
 	})
@@ -339,7 +345,7 @@ func TestSavedStateRule(t *testing.T) {
 		if got := prompt("s-once", "p1", "401, please."); got != "" {
 			t.Errorf("answer parked %q", got)
 		}
-		if got := prompt("s-once", "p2", "Now add request logging to the payments service"); got != "" {
+		if got := prompt("s-once", "p2", pointer); got != "" {
 			t.Errorf("a later prompt re-read the used state and parked %q", got)
 		}
 		if items := p.itemFiles(); len(items) != 0 {
@@ -354,7 +360,7 @@ func TestSavedStateRule(t *testing.T) {
 			t.Errorf("slash command parked %q", got)
 		}
 		stop("s-clear", "")
-		if got := prompt("s-clear", "p2", "Now add request logging to the payments service"); got != "" {
+		if got := prompt("s-clear", "p2", pointer); got != "" {
 			t.Errorf("a stale state answered for a later turn: parked %q", got)
 		}
 	})
