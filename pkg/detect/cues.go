@@ -118,11 +118,10 @@ func buildCueIndex() {
 		for _, p := range l.phrases {
 			p = strings.ToLower(strings.TrimSpace(p))
 			if isLatinPhrase(p) {
-				key := strings.Join(tokens(p), " ")
+				ws := tokens(p)
+				key := strings.Join(ws, " ")
 				cueIndex.latin[key] = append(cueIndex.latin[key], l.group)
-				if n := len(tokens(p)); n > cueIndex.max {
-					cueIndex.max = n
-				}
+				cueIndex.max = max(cueIndex.max, len(ws))
 			} else {
 				cueIndex.other = append(cueIndex.other, cuePhrase{p, l.group})
 			}

@@ -330,6 +330,14 @@ func isNumberWord(w string) bool {
 // them gives each character and each adjacent pair instead; Hangul is
 // spaced like Latin text and stays whole.
 func tokens(s string) []string {
+	if isASCII(s) {
+		return asciiTokens(s)
+	}
+	return runeTokens(s)
+}
+
+// runeTokens is tokens for any text.
+func runeTokens(s string) []string {
 	var out []string
 	var cur []rune
 	flush := func() {
@@ -369,6 +377,45 @@ func tokens(s string) []string {
 		out[i] = strings.TrimRight(w, "'")
 	}
 	return out
+}
+
+// asciiTokens is tokens for ASCII text, without decoding runes.
+func asciiTokens(s string) []string {
+	out := make([]string, 0, len(s)/5+1)
+	var b []byte
+	flush := func() {
+		for len(b) > 0 && b[len(b)-1] == '\'' {
+			b = b[:len(b)-1]
+		}
+		if len(b) > 0 {
+			out = append(out, string(b))
+			b = b[:0]
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			b = append(b, c)
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case c == '\'' && len(b) > 0:
+			b = append(b, c)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func isHanKana(r rune) bool {
