@@ -47,7 +47,7 @@ func (d *demo) play() {
 
 	d.section("1. The user puts something off")
 	d.claude("The refresh race is fixed and TestRefresh passes.")
-	d.user("remind me to rotate the staging API key once this is deployed. next: regenerate the mocks")
+	d.user("remind me to bump the chart version once the release ships. next: regenerate the mocks")
 
 	d.section("2. Claude leaves something for later")
 	d.claude("The mocks are regenerated. I'll leave the flaky upload test for a follow-up PR.")
