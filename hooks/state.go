@@ -173,17 +173,36 @@ func remember(configDir, sessionID, msg string) {
 // useState returns Claude's last message as Stop saved it, if this prompt
 // may use it: the first prompt after that Stop, or the same prompt
 // delivered again. It marks the state as used by this prompt.
-func useState(configDir, sessionID, prompt string) (assistant string, ok bool) {
+//
+// known reports that Stop saved a state for the session at all. When an
+// earlier prompt used it, assistant is "" and known is true: that message
+// has had its answer, and the transcript's copy of it (the transcript is
+// written late, so its last message is often the same one) must not answer
+// for this prompt either.
+func useState(configDir, sessionID, prompt string) (assistant string, known bool) {
+	return readState(configDir, sessionID, prompt, true)
+}
+
+// peekState is useState without marking the state used: what this prompt
+// would read if it came now (explain).
+func peekState(configDir, sessionID, prompt string) (assistant string, known bool) {
+	return readState(configDir, sessionID, prompt, false)
+}
+
+func readState(configDir, sessionID, prompt string, mark bool) (assistant string, known bool) {
 	dir, err := stateFolder(configDir, false)
 	if err != nil {
 		return "", false
 	}
 	path := statePath(dir, sessionID)
 	st, ok := loadState(path)
-	if !ok || st.UsedBy != "" && st.UsedBy != prompt {
+	if !ok {
 		return "", false
 	}
-	if st.UsedBy == "" {
+	if st.UsedBy != "" && st.UsedBy != prompt {
+		return "", true
+	}
+	if st.UsedBy == "" && mark {
 		st.UsedBy = prompt
 		replaceState(path, st) // unmarked, it would answer for a later prompt too
 	}

@@ -62,11 +62,11 @@ func promptInput(cfg Config, ev Event, prompt string, consume bool) (detect.Inpu
 	haveState := false
 	if ev.SessionID != "" {
 		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
-			if consume {
-				in.Assistant, haveState = useState(cfgDir, ev.SessionID, promptKey(ev, prompt))
-			} else {
-				in.Assistant, haveState = peekState(cfgDir, ev.SessionID)
+			read := useState
+			if !consume {
+				read = peekState
 			}
+			in.Assistant, haveState = read(cfgDir, ev.SessionID, promptKey(ev, prompt))
 		}
 	}
 	tr := &tailReader{path: ev.TranscriptPath}
@@ -75,7 +75,10 @@ func promptInput(cfg Config, ev Event, prompt string, consume bool) (detect.Inpu
 		in.Assistant = clean(tail.LastAssistant, 1<<20)
 	}
 	in.Task = clean(tail.CurrentTask, 4096)
-	if q := tail.OpenQuestion; q != nil {
+	// A state used up by an earlier prompt means Claude's last turn was
+	// already answered; an AskUserQuestion the transcript still shows open
+	// belongs to that turn.
+	if q := tail.OpenQuestion; q != nil && (!haveState || in.Assistant != "") {
 		in.AskQuestion, in.AskOptions = clean(q.Question, 4096), q.Options
 	}
 	return in, tr
@@ -92,20 +95,6 @@ func PromptInput(cfg Config, payload []byte) (detect.Input, error) {
 	prompt := clean(ev.Raw.Get("prompt").String(), maxPromptScan)
 	in, _ := promptInput(cfg, ev, prompt, false)
 	return in, nil
-}
-
-// peekState is useState without marking the state used: what the next
-// prompt would read, if it came now.
-func peekState(configDir, sessionID string) (assistant string, ok bool) {
-	dir, err := stateFolder(configDir, false)
-	if err != nil {
-		return "", false
-	}
-	st, ok := loadState(statePath(dir, sessionID))
-	if !ok || st.UsedBy != "" {
-		return "", false
-	}
-	return st.Assistant, true
 }
 
 // QuickTailBudget is the first, small read of a transcript's tail.

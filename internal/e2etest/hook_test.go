@@ -352,6 +352,33 @@ func TestSavedStateRule(t *testing.T) {
 			t.Errorf("items: %v", items)
 		}
 	})
+	t.Run("used once, though the transcript holds the message", func(t *testing.T) {
+		// The transcript has caught up and ends on the same offer. Once a
+		// prompt used the state, the transcript's copy must not answer for
+		// a later prompt either.
+		caught := filepath.Join(p.Home, "caught-up.jsonl")
+		writeFile(t, caught, `{"type":"user","message":{"role":"user","content":"Fix the auth bug."},"uuid":"u1"}`+"\n"+
+			`{"type":"assistant","message":{"model":"claude-sonnet-5","role":"assistant","content":[{"type":"text","text":"`+question+`"}]},"uuid":"a1"}`+"\n")
+		r := p.run(p.event(map[string]any{"hook_event_name": "Stop", "session_id": "s-caught", "transcript_path": caught,
+			"stop_hook_active": false, "last_assistant_message": question}), "hook")
+		if r.Code != 0 || r.Stdout != "" {
+			t.Fatalf("Stop: exit %d %s%s", r.Code, r.Stdout, r.Stderr)
+		}
+		ask := func(id, text string) string {
+			r := p.run(p.event(map[string]any{"hook_event_name": "UserPromptSubmit", "session_id": "s-caught",
+				"prompt_id": id, "transcript_path": caught, "prompt": text}), "hook")
+			if r.Code != 0 || r.Stderr != "" {
+				t.Fatalf("prompt %q: exit %d %s", text, r.Code, r.Stderr)
+			}
+			return r.Stdout
+		}
+		if out := ask("p1", "No thanks, not needed."); out != "" {
+			t.Errorf("the answer parked: %s", out)
+		}
+		if out := ask("p2", pointer); out != "" {
+			t.Errorf("a later prompt read the answered offer from the transcript and parked: %s", out)
+		}
+	})
 	t.Run("replaced by every Stop", func(t *testing.T) {
 		// A slash command skips the state, so it is still unused when the
 		// next Stop comes; a Stop whose message is empty must clear it.
