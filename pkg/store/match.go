@@ -11,10 +11,12 @@ package store
 // significant word, a word of three or more characters, holding a letter,
 // that is not a stop word. Stop words are common English function words
 // ("the", "of", "for" …), the words of every item file name ("session",
-// "open", "md") and the words openloop writes into every item ("deferred",
-// "side", "idea", "context", "pending", "why", "how", "apply" …). So
-// "s", "the", "of the", "session", "2026-12-02" and "deferred" archive
-// nothing, whatever is open: they would pick an item by chance.
+// "open", "md") and every word of the templates openloop fills in an item
+// ("deferred", "side", "idea", "context", "pending", "why", "how",
+// "apply", "something", "whether", "take", "now" …; read from the templates).
+// So "s", "the", "of the", "session", "2026-12-02", "deferred", "something"
+// and "take this up now" archive nothing, whatever is open: they would pick
+// an item by chance.
 //
 // Each open item is then scored on its name, its file name and its content
 // (description and body):
@@ -73,9 +75,30 @@ var stopWords = wordSet(
 		"can will would should could may might must have has had just also very too",
 	// the frame of every item file name
 	"session open md",
-	// what openloop writes into every item
-	"deferred side idea user raised pending context while why how apply project unanswered question item items",
+	// what openloop writes into items: see init below for the rest
+	"project item items",
+	// the words of the hooks' **Why:** lines (pkg/detect writes them;
+	// "the user said …", "Claude asked … and the user moved on with …")
+	"said asked moved answering claude",
 )
+
+// The words of every template openloop fills in an item (the kind's lead,
+// clause and description, the default **Why:** and **How to apply:**
+// lines, "(none given)") are stop words too, read from the templates
+// themselves so that a new template cannot leave a word that picks every
+// item of a kind: "archive something" must not match "it came up while
+// the session was busy with something else".
+func init() {
+	var texts []string
+	for _, k := range kinds {
+		e := Entry{Kind: k.kind}
+		texts = append(texts, k.lead, k.clause, k.desc, e.defaultWhy(), e.defaultHow(""), sentence(""),
+			"**Why:** **How to apply:**")
+	}
+	for _, w := range words(strings.Join(texts, " ")) {
+		stopWords[w] = true
+	}
+}
 
 func wordSet(lists ...string) map[string]bool {
 	m := map[string]bool{}
