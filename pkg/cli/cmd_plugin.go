@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -63,9 +64,14 @@ func runPlugin(e *Env, args []string) int {
 	if !filepath.IsAbs(src) {
 		src = filepath.Join(e.Cwd, src)
 	}
-	if err := checkPluginDir(dir); err != nil {
+	files, err := pluginFiles(e)
+	if err != nil {
 		errorf(e.Stderr, "plugin: %v", err)
-		hintf(e.Stderr, "name an empty or new folder, or one an earlier 'openloop plugin' wrote")
+		return ExitFailure
+	}
+	if err := checkPluginDir(dir, files); err != nil {
+		errorf(e.Stderr, "plugin: %v", termsafe.Line(err.Error()))
+		hintf(e.Stderr, "name an empty or new folder, or one an earlier 'openloop plugin' wrote and nothing else")
 		return ExitFailure
 	}
 	binary, _, err := safeio.OpenRegular(src)
@@ -75,11 +81,6 @@ func runPlugin(e *Env, args []string) int {
 		return ExitFailure
 	}
 	defer binary.Close()
-	files, err := pluginFiles(e)
-	if err != nil {
-		errorf(e.Stderr, "plugin: %v", err)
-		return ExitFailure
-	}
 	// A Windows binary keeps its .exe: Git Bash, which runs the hooks
 	// there, finds bin/openloop.exe when asked for bin/openloop.
 	exeName := "openloop"
@@ -263,7 +264,7 @@ func writePluginFile(e *Env, path string, data []byte, mode fs.FileMode) error {
 // checkPluginDir refuses to write into a folder that holds anything but an
 // earlier openloop plugin: the plugin's files would replace the user's own
 // (a README.md, a hooks/hooks.json).
-func checkPluginDir(dir string) error {
+func checkPluginDir(dir string, files []pluginFile) error {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) || err == nil && len(ents) == 0 {
 		return nil
@@ -272,8 +273,31 @@ func checkPluginDir(dir string) error {
 		return err
 	}
 	manifest, err := safeio.ReadRegular(filepath.Join(dir, ".claude-plugin", "plugin.json"), maxUserFile)
-	if err == nil && jsonguard.Valid(manifest) && gjson.GetBytes(manifest, "name").String() == pluginName {
-		return nil
+	if err != nil || !jsonguard.Valid(manifest) || gjson.GetBytes(manifest, "name").String() != pluginName {
+		return fmt.Errorf("%s is not empty and is not an openloop plugin: refusing to replace its files", dir)
 	}
-	return fmt.Errorf("%s is not empty and is not an openloop plugin: refusing to replace its files", dir)
+	// The whole folder is replaced, so it may hold nothing but what an
+	// earlier plugin wrote: a file of the user's (a README, a .git) is
+	// never removed with it.
+	ours := map[string]bool{"bin/openloop": true, "bin/openloop.exe": true}
+	for _, f := range files {
+		for p := f.name; p != "."; p = path.Dir(p) {
+			ours[p] = true
+		}
+	}
+	ours["bin"] = true
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || rel == "." {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if !ours[rel] || !(d.IsDir() || d.Type().IsRegular()) {
+			return fmt.Errorf("%s holds %s, which an openloop plugin does not: refusing to replace the folder", dir, rel)
+		}
+		return nil
+	})
 }
