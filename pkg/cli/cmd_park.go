@@ -58,9 +58,20 @@ func runPark(e *Env, args []string) int {
 
 // printCapped is the seed's pollution guard: it surfaces the open list and
 // asks for some to be archived before anything new is parked.
+//
+// It lists the first capListed items and counts the rest, as the hook's
+// refusal does: park is what Claude calls through Bash, so this goes into
+// Claude's context, and a memory dir with thousands of stray item files
+// must not flood it.
 func printCapped(e *Env, s *store.Store, open []store.Item) {
 	fmt.Fprintf(e.Stdout, "Not parked: %d items are already open. Archive some first with %s:\n", len(open), e.cmdLine("archive <text>"))
-	for _, it := range open {
+	for _, it := range open[:min(len(open), capListed)] {
 		fmt.Fprintln(e.Stdout, s.Line(it))
 	}
+	if n := len(open) - capListed; n > 0 {
+		fmt.Fprintf(e.Stdout, "… and %d more\n", n)
+	}
 }
+
+// capListed is how many items a refusal at the cap lists.
+const capListed = 10

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/openloop/openloop/internal/termsafe"
 	"strings"
 	"time"
 
@@ -185,7 +186,11 @@ func firstLine(err error) error {
 
 // oneLine folds all whitespace runs, newlines included, into single spaces.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	// Control and format characters (ESC sequences, bidi overrides) are
+	// dropped: an item is read by Claude Code and by cat, not only
+	// through openloop's escaping, and yaml.v3 would write such a
+	// description as a !!binary block.
+	return strings.Join(strings.Fields(termsafe.Strip(s)), " ")
 }
 
 // Render writes a memory file: frontmatter through yaml.v3, never by string

@@ -156,3 +156,22 @@ func TestFileNames(t *testing.T) {
 		}
 	}
 }
+
+// Text with terminal controls or bidi overrides is parked without them:
+// the file is read raw by Claude Code and by cat, and yaml.v3 would write
+// such a description as a !!binary block.
+func TestEntryDropsControls(t *testing.T) {
+	e := Entry{Kind: KindDeferred, Idea: "evil \x1b]52;c;ZXZpbA==\x07 idea\u202e \x1b[2J", Context: "ctx\x1b[1A", Why: "w\x00hy"}
+	b, err := Render("evil-idea", e.Description(), e.Body())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"\x1b", "\x07", "\u202e", "\x00", "!!binary"} {
+		if strings.Contains(string(b), bad) {
+			t.Errorf("item holds %q:\n%s", bad, b)
+		}
+	}
+	if !strings.Contains(string(b), "description: Deferred - evil ]52;c;ZXZpbA== idea [2J\n") {
+		t.Errorf("description:\n%s", b)
+	}
+}

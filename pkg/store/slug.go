@@ -1,6 +1,7 @@
 package store
 
 import (
+	"github.com/openloop/openloop/internal/termsafe"
 	"strings"
 	"time"
 	"unicode"
@@ -130,7 +131,9 @@ func IsItemFile(name string) bool {
 // ideaKey is what makes two ideas the same idea: their words, lowercased,
 // with punctuation, spacing and leading articles ignored.
 func ideaKey(idea string) string {
-	return strings.Join(keyWords(words(idea)), " ")
+	// As written (oneLine drops control and format characters), so the
+	// idea read back from a file has the same key as the one parked.
+	return strings.Join(keyWords(words(termsafe.Strip(idea))), " ")
 }
 
 // words splits text into lowercase words for comparing ideas and queries:
