@@ -109,3 +109,33 @@ func isSafe(s string, multiline bool) bool {
 	}
 	return true
 }
+
+// JSON escapes, in encoded JSON, the characters encoding/json leaves raw
+// that reorder or hide text on a terminal: C1 controls and format
+// characters (bidi overrides, zero-width marks) become \uXXXX. They can
+// only stand inside strings, so the result decodes to the same values.
+func JSON(b []byte) []byte {
+	safe := true
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r >= 0x80 && unsafeRune(r) {
+			safe = false
+			break
+		}
+		i += size
+	}
+	if safe {
+		return b
+	}
+	out := make([]byte, 0, len(b)+16)
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r >= 0x80 && unsafeRune(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = append(out, b[i:i+size]...)
+		}
+		i += size
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package termsafe
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -65,4 +66,16 @@ func FuzzLine(f *testing.F) {
 			t.Fatalf("Line kept a newline or tab: %q", Line(s))
 		}
 	})
+}
+
+func TestJSON(t *testing.T) {
+	in := []byte(`{"name":"evil` + "\u202e" + `txt","ok":"plain — ü","c1":"` + "\u009b" + `"}` + "\n")
+	want := `{"name":"evil\u202etxt","ok":"plain — ü","c1":"\u009b"}` + "\n"
+	if got := string(JSON(in)); got != want {
+		t.Errorf("JSON = %q, want %q", got, want)
+	}
+	var a, b map[string]string
+	if json.Unmarshal(in, &a) != nil || json.Unmarshal(JSON(in), &b) != nil || a["name"] != b["name"] {
+		t.Error("escaping changed the decoded value")
+	}
 }

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/openloop/openloop/internal/termsafe"
 
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -86,11 +88,19 @@ func renderResume(e *Env, s *store.Store, items []store.Item) {
 	fmt.Fprintln(w, "→ "+e.cmdLine("summary")+" for a full session digest")
 }
 
+// writeJSON prints v as indented JSON. Text from outside can hold bidi
+// overrides, which encoding/json leaves raw; they are escaped
+// (termsafe.JSON), so the output is safe on a terminal and decodes the same.
 func writeJSON(e *Env, v any) int {
-	enc := json.NewEncoder(e.Stdout)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
+		errorf(e.Stderr, "write json: %v", err)
+		return ExitFailure
+	}
+	if _, err := e.Stdout.Write(termsafe.JSON(b.Bytes())); err != nil {
 		errorf(e.Stderr, "write json: %v", err)
 		return ExitFailure
 	}
