@@ -3,6 +3,7 @@ package hooks
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"strings"
 
 	"github.com/openloop/openloop/pkg/detect"
@@ -86,9 +87,10 @@ func promptInput(cfg Config, ev Event, prompt string, consume bool) (detect.Inpu
 
 // PromptInput is the detector's input for a UserPromptSubmit payload,
 // exactly as the hook builds it, without marking the session's saved state
-// as used: `openloop explain` reads a payload through it.
-func PromptInput(cfg Config, payload []byte) (detect.Input, error) {
-	ev, err := Parse(payload)
+// as used: `openloop explain` reads a payload through it, streamed as the
+// hook streams it.
+func PromptInput(cfg Config, payload io.Reader) (detect.Input, error) {
+	ev, err := Read(payload)
 	if err != nil {
 		return detect.Input{}, err
 	}

@@ -36,12 +36,8 @@ func runExplain(e *Env, args []string) int {
 	if fs.NArg() > 0 {
 		in = detect.Input{Prompt: strings.Join(fs.Args(), " "), Assistant: o.assistant}
 	} else {
-		payload, err := io.ReadAll(io.LimitReader(e.Stdin, hooks.MaxPayload+1))
-		if err != nil {
-			errorf(e.Stderr, "explain: read stdin: %v", err)
-			return ExitFailure
-		}
-		in, err = hooks.PromptInput(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd}, payload)
+		var err error
+		in, err = hooks.PromptInput(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd}, e.Stdin)
 		if err != nil {
 			errorf(e.Stderr, "explain: %v", termsafe.Line(err.Error()))
 			hintf(e.Stderr, "give the prompt as arguments, or a UserPromptSubmit payload on stdin")
