@@ -113,7 +113,12 @@ var cueIndex struct {
 type cuePhrase struct{ phrase, group string }
 
 func buildCueIndex() {
-	cueIndex.latin = map[string][]string{}
+	n := 0
+	for _, l := range cueLists {
+		n += len(l.phrases)
+	}
+	cueIndex.latin = make(map[string][]string, n)
+	cueIndex.other = make([]cuePhrase, 0, n/2)
 	for _, l := range cueLists {
 		for _, p := range l.phrases {
 			p = strings.ToLower(strings.TrimSpace(p))

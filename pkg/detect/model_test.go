@@ -52,10 +52,10 @@ func TestParseModelRejects(t *testing.T) {
 		"empty":       nil,
 		"not ours":    []byte("hello\n{}\n"),
 		"no header":   []byte("# openloop detection model\n"),
-		"bad json":    []byte("# openloop detection model\n{\n"),
+		"bad header":  []byte("# openloop detection model\nformat=x\n"),
 		"short":       good[:len(good)-1],
 		"long":        append(append([]byte{}, good...), 0),
-		"bad version": []byte(strings.Replace(string(good), `"format":1`, `"format":9`, 1)),
+		"bad version": []byte(strings.Replace(string(good), "format=1", "format=9", 1)),
 	} {
 		if _, err := ParseModel(b); err == nil {
 			t.Errorf("%s: parsed", name)
