@@ -42,4 +42,22 @@ for case in quiet long defer; do
 		-n "model (HEAD), $case" "$W/openloop-head hook <$W/$case.json" >&2
 done
 cat "$W/quiet.md" "$W/long.md" "$W/defer.md"
-ls -l "$W/openloop-base" "$W/openloop-head" | awk '{print $5, $9}'
+echo
+echo "binary size: base $(stat -c %s "$W/openloop-base") bytes, head $(stat -c %s "$W/openloop-head") bytes"
+# Instructions, with callgrind: the same count on every run, whatever else
+# the machine is doing (timings on a shared machine are not).
+if command -v valgrind >/dev/null; then
+	echo
+	echo "| case | rules ($BASE), instructions | model (HEAD), instructions |"
+	echo "| --- | ---: | ---: |"
+	for case in quiet long defer; do
+		row="| $case |"
+		for b in base head; do
+			rm -rf "$HOME/.claude"
+			n=$(valgrind --tool=callgrind --callgrind-out-file="$W/cg.$b" "$W/openloop-$b" hook <"$W/$case.json" 2>&1 >/dev/null |
+				sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+			row="$row $n |"
+		done
+		echo "$row"
+	done
+fi

@@ -1,8 +1,8 @@
 package detect
 
 import (
+	"sort"
 	"strings"
-	"sync"
 	"unicode"
 )
 
@@ -101,37 +101,67 @@ var cueLists = []struct {
 	}},
 }
 
-var cueOnce sync.Once
+// The lists above are the source; the lookup tables in cues_table.go are
+// made from them (computeCueTable) and checked against them by
+// TestCueTable, which rewrites the file with -update. As static data they
+// cost nothing at start: building them took half the instructions of a
+// hook that parks nothing.
 
-// cueIndex is built once, on first use.
-var cueIndex struct {
-	latin map[string][]string // phrase → groups (whole words)
-	other []cuePhrase         // substring phrases
-	max   int                 // most words in a Latin phrase
+// cueKey is a Latin-script phrase, as the words tokens gives joined by one
+// space, and the groups (bits, in cueLists order) it belongs to.
+type cueKey struct {
+	key    string
+	groups uint16
 }
 
-type cuePhrase struct{ phrase, group string }
+// cuePhrase is a phrase in another script, matched as a substring.
+type cuePhrase struct {
+	phrase string
+	group  uint8
+}
 
-func buildCueIndex() {
-	n := 0
-	for _, l := range cueLists {
-		n += len(l.phrases)
-	}
-	cueIndex.latin = make(map[string][]string, n)
-	cueIndex.other = make([]cuePhrase, 0, n/2)
-	for _, l := range cueLists {
+// computeCueTable makes the lookup tables from cueLists: the Latin keys
+// sorted, the other phrases in list order, and the most words in a key.
+func computeCueTable() (latin []cueKey, other []cuePhrase, maxWords int) {
+	idx := map[string]int{}
+	for g, l := range cueLists {
 		for _, p := range l.phrases {
 			p = strings.ToLower(strings.TrimSpace(p))
-			if isLatinPhrase(p) {
-				ws := tokens(p)
-				key := strings.Join(ws, " ")
-				cueIndex.latin[key] = append(cueIndex.latin[key], l.group)
-				cueIndex.max = max(cueIndex.max, len(ws))
-			} else {
-				cueIndex.other = append(cueIndex.other, cuePhrase{p, l.group})
+			if !isLatinPhrase(p) {
+				other = append(other, cuePhrase{p, uint8(g)})
+				continue
 			}
+			ws := tokens(p)
+			key := strings.Join(ws, " ")
+			i, ok := idx[key]
+			if !ok {
+				i = len(latin)
+				idx[key] = i
+				latin = append(latin, cueKey{key: key})
+			}
+			latin[i].groups |= 1 << g
+			maxWords = max(maxWords, len(ws))
 		}
 	}
+	sort.Slice(latin, func(i, j int) bool { return latin[i].key < latin[j].key })
+	return latin, other, maxWords
+}
+
+// latinGroups is the groups of a Latin key (0 if it is no cue), and
+// whether a longer key starts with it and a space: only then is a longer
+// run of words worth looking up. Words hold no byte below '\'', so the
+// keys that extend key come right after it in the sorted table.
+func latinGroups(key string) (groups uint16, longer bool) {
+	i := sort.Search(len(cueLatin), func(i int) bool { return cueLatin[i].key >= key })
+	if i < len(cueLatin) && cueLatin[i].key == key {
+		groups = cueLatin[i].groups
+		i++
+	}
+	if i < len(cueLatin) {
+		k := cueLatin[i].key
+		longer = len(k) > len(key) && k[len(key)] == ' ' && k[:len(key)] == key
+	}
+	return groups, longer
 }
 
 func isLatinPhrase(p string) bool {
@@ -151,40 +181,35 @@ func cueGroups(text string) []string {
 
 // cueGroupsOf is cueGroups for text already split into words (tokens).
 func cueGroupsOf(text string, ws []string) []string {
-	cueOnce.Do(buildCueIndex)
-	found := map[string]bool{}
+	var found uint16
 	for i := range ws {
 		key := ""
-		for n := 1; n <= cueIndex.max && i+n <= len(ws); n++ {
+		for n := 1; n <= cueMaxWords && i+n <= len(ws); n++ {
 			if n == 1 {
 				key = ws[i]
 			} else {
 				key += " " + ws[i+n-1]
 			}
-			for _, g := range cueIndex.latin[key] {
-				found[g] = true
+			gs, longer := latinGroups(key)
+			found |= gs
+			if !longer {
+				break
 			}
 		}
 	}
 	// The phrases matched as substrings are all in scripts beyond Latin-1:
 	// text without such letters cannot hold one.
-	if !beyondLatin1(text) {
-		return ordered(found)
-	}
-	lt := strings.ToLower(text)
-	for _, c := range cueIndex.other {
-		if !found[c.group] && strings.Contains(lt, c.phrase) {
-			found[c.group] = true
+	if beyondLatin1(text) {
+		lt := strings.ToLower(text)
+		for _, c := range cueOther {
+			if found&(1<<c.group) == 0 && strings.Contains(lt, c.phrase) {
+				found |= 1 << c.group
+			}
 		}
 	}
-	return ordered(found)
-}
-
-// ordered lists the groups found, in cueLists order.
-func ordered(found map[string]bool) []string {
 	var out []string
-	for _, l := range cueLists {
-		if found[l.group] {
+	for g, l := range cueLists {
+		if found&(1<<g) != 0 {
 			out = append(out, l.group)
 		}
 	}
@@ -210,25 +235,30 @@ type cueHit struct {
 // cueHits finds the Latin-script cues in a list of words, longest first at
 // each position.
 func cueHits(ws []string) []cueHit {
-	cueOnce.Do(buildCueIndex)
 	var out []cueHit
 	for i := 0; i < len(ws); i++ {
 		key := ""
-		var best []cueHit
-		for n := 1; n <= cueIndex.max && i+n <= len(ws); n++ {
+		var best uint16
+		bestEnd := 0
+		for n := 1; n <= cueMaxWords && i+n <= len(ws); n++ {
 			if n == 1 {
 				key = ws[i]
 			} else {
 				key += " " + ws[i+n-1]
 			}
-			if gs := cueIndex.latin[key]; len(gs) > 0 {
-				best = best[:0]
-				for _, g := range gs {
-					best = append(best, cueHit{g, i, i + n})
-				}
+			gs, longer := latinGroups(key)
+			if gs != 0 {
+				best, bestEnd = gs, i+n
+			}
+			if !longer {
+				break
 			}
 		}
-		out = append(out, best...)
+		for g, l := range cueLists {
+			if best&(1<<g) != 0 {
+				out = append(out, cueHit{l.group, i, bestEnd})
+			}
+		}
 	}
 	return out
 }

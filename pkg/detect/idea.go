@@ -2,6 +2,7 @@ package detect
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -177,25 +178,42 @@ var (
 )
 
 // dropFor is the list of words that name the act rather than the thing.
-func dropFor(k Kind) [][]string {
+func dropFor(k Kind) *phraseList {
 	if k == SideIdea {
 		return sideWords
 	}
 	return putOffWords
 }
 
-func phrases(ps ...string) [][]string {
-	out := make([][]string, len(ps))
-	for i, p := range ps {
-		out[i] = strings.Fields(p)
+// phraseList is a list of phrases, split into words on first use: most
+// prompts park nothing and never need one, and the hook runs once a
+// process.
+type phraseList struct {
+	raw   []string
+	once  sync.Once
+	split [][]string
+}
+
+func phrases(ps ...string) *phraseList { return &phraseList{raw: ps} }
+
+// words returns the phrases, each split into lower-case words.
+func (l *phraseList) words() [][]string {
+	if l == nil {
+		return nil
 	}
-	return out
+	l.once.Do(func() {
+		l.split = make([][]string, len(l.raw))
+		for i, p := range l.raw {
+			l.split[i] = strings.Fields(p)
+		}
+	})
+	return l.split
 }
 
 // reduce cuts a clause down to the thing it names: openings, act words
 // (verbs), time words and a leading article go, and the rest is cut at a
 // clause boundary and at maxIdeaWords words.
-func reduce(clause string, act [][]string) string {
+func reduce(clause string, act *phraseList) string {
 	clause = strings.Trim(oneLine(stripMD(clause)), " \"'“”‘’()[]{}<>,.;:!?-—–*")
 	if clause == "" {
 		return ""
@@ -211,7 +229,7 @@ func reduce(clause string, act [][]string) string {
 	strip := func() {
 		for changed := true; changed && len(lw) > 0; {
 			changed = false
-			for _, list := range [][][]string{leadWords, act, articleWords} {
+			for _, list := range [][][]string{leadWords.words(), act.words(), articleWords.words()} {
 				if n := prefixLen(lw, list); n > 0 && n < len(lw) {
 					ws, lw = ws[n:], lw[n:]
 					changed = true
@@ -233,8 +251,8 @@ func reduce(clause string, act [][]string) string {
 		return "" // "come back to that after the release": the thing is elsewhere
 	}
 	ws, lw = cueSegment(ws, lw)
-	ws, lw = dropAll(ws, lw, timeWords)
-	ws, lw = dropAll(ws, lw, judgementWords)
+	ws, lw = dropAll(ws, lw, timeWords.words())
+	ws, lw = dropAll(ws, lw, judgementWords.words())
 	strip()
 	for len(lw) > 1 && trailWords[lw[len(lw)-1]] {
 		ws, lw = ws[:len(ws)-1], lw[:len(lw)-1]
@@ -394,7 +412,7 @@ func offered(question string) string {
 		lw[i] = strings.Trim(strings.ToLower(w), ",.;:!\"'()")
 	}
 	for i := range lw {
-		if n := prefixLen(lw[i:], offerLeads); n > 0 && i+n < len(lw) {
+		if n := prefixLen(lw[i:], offerLeads.words()); n > 0 && i+n < len(lw) {
 			ws, lw = ws[i+n:], lw[i+n:]
 			for j := range lw {
 				if lw[j] == "or" || lw[j] == "now" && j == len(lw)-1 {

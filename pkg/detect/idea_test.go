@@ -25,7 +25,7 @@ func TestReduce(t *testing.T) {
 		{"let's come back to the flaky upload test after the release", Deferred, "flaky upload test"},
 		{"now add request logging", Question, "add request logging"},
 	} {
-		var act [][]string
+		var act *phraseList
 		if c.kind != Question {
 			act = dropFor(c.kind)
 		}

@@ -53,6 +53,7 @@ package store
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -67,28 +68,28 @@ const (
 )
 
 // stopWords never make a query meaningful, and are not required to match.
-var stopWords = wordSet(
-	// English function words
-	"a an the and or but nor not no of to in on at by for from with without into onto over under "+
-		"about after before as is are was were be been being it its this that these those there here "+
-		"than then so if all any some my our your their his her we you they me us them i do does did "+
-		"can will would should could may might must have has had just also very too",
-	// the frame of every item file name
-	"session open md",
-	// what openloop writes into items: see init below for the rest
-	"project item items",
-	// the words of the hooks' **Why:** lines (pkg/detect writes them;
-	// "the user said …", "Claude asked … and the user moved on with …")
-	"said asked moved answering claude",
-)
-
-// The words of every template openloop fills in an item (the kind's lead,
-// clause and description, the default **Why:** and **How to apply:**
-// lines, "(none given)") are stop words too, read from the templates
-// themselves so that a new template cannot leave a word that picks every
-// item of a kind: "archive something" must not match "it came up while
-// the session was busy with something else".
-func init() {
+// Built on first use: a hook that only parks never needs them.
+var stopWords = sync.OnceValue(func() map[string]bool {
+	m := wordSet(
+		// English function words
+		"a an the and or but nor not no of to in on at by for from with without into onto over under "+
+			"about after before as is are was were be been being it its this that these those there here "+
+			"than then so if all any some my our your their his her we you they me us them i do does did "+
+			"can will would should could may might must have has had just also very too",
+		// the frame of every item file name
+		"session open md",
+		// what openloop writes into items: see init below for the rest
+		"project item items",
+		// the words of the hooks' **Why:** lines (pkg/detect writes them;
+		// "the user said …", "Claude asked … and the user moved on with …")
+		"said asked moved answering claude",
+	)
+	// The words of every template openloop fills in an item (the kind's
+	// lead, clause and description, the default **Why:** and **How to
+	// apply:** lines, "(none given)") are stop words too, read from the
+	// templates themselves so that a new template cannot leave a word that
+	// picks every item of a kind: "archive something" must not match "it
+	// came up while the session was busy with something else".
 	var texts []string
 	for _, k := range kinds {
 		e := Entry{Kind: k.kind}
@@ -96,9 +97,10 @@ func init() {
 			"**Why:** **How to apply:**")
 	}
 	for _, w := range words(strings.Join(texts, " ")) {
-		stopWords[w] = true
+		m[w] = true
 	}
-}
+	return m
+})
 
 func wordSet(lists ...string) map[string]bool {
 	m := map[string]bool{}
@@ -112,7 +114,7 @@ func wordSet(lists ...string) map[string]bool {
 
 // significant reports a word that can make a query meaningful.
 func significant(w string) bool {
-	return utf8.RuneCountInString(w) >= 3 && !stopWords[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0
+	return utf8.RuneCountInString(w) >= 3 && !stopWords()[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0
 }
 
 // Meaningful reports whether a query can match anything: it holds at least
@@ -163,7 +165,7 @@ func Score(it Item, query string) int {
 	q := fold(query)
 	var want []string // the query's words that must match, stop words aside
 	for _, w := range strings.Fields(q) {
-		if !stopWords[w] {
+		if !stopWords()[w] {
 			want = append(want, w)
 		}
 	}
