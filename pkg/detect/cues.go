@@ -149,7 +149,7 @@ func computeCueTable() (latin []cueKey, other []cuePhrase, maxWords int) {
 
 // latinGroups is the groups of a Latin key (0 if it is no cue), and
 // whether a longer key starts with it and a space: only then is a longer
-// run of words worth looking up. Words hold no byte below '\”, so the
+// run of words worth looking up. Words hold no byte below the apostrophe, so the
 // keys that extend key come right after it in the sorted table.
 func latinGroups(key string) (groups uint16, longer bool) {
 	i := sort.Search(len(cueLatin), func(i int) bool { return cueLatin[i].key >= key })
