@@ -186,11 +186,17 @@ func firstLine(err error) error {
 
 // oneLine folds all whitespace runs, newlines included, into single spaces.
 func oneLine(s string) string {
-	// Control and format characters (ESC sequences, bidi overrides) are
-	// dropped: an item is read by Claude Code and by cat, not only
-	// through openloop's escaping, and yaml.v3 would write such a
-	// description as a !!binary block.
-	return strings.Join(strings.Fields(termsafe.Strip(s)), " ")
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// storedLine is oneLine for text openloop writes into an item: control
+// and format characters (ESC sequences, bidi overrides) are dropped, since
+// an item is read by Claude Code and by cat, not only through openloop's
+// escaping, and yaml.v3 would write such a description as a !!binary
+// block. What a hand-written item already holds is read as it is and
+// escaped when shown (Line).
+func storedLine(s string) string {
+	return oneLine(termsafe.Strip(s))
 }
 
 // Render writes a memory file: frontmatter through yaml.v3, never by string
@@ -201,7 +207,7 @@ func Render(name, description string, body string) ([]byte, error) {
 	b.WriteString("---\n")
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
-	if err := enc.Encode(frontmatter{Name: name, Description: oneLine(description), Type: "project"}); err != nil {
+	if err := enc.Encode(frontmatter{Name: name, Description: storedLine(description), Type: "project"}); err != nil {
 		return nil, fmt.Errorf("render frontmatter: %w", err)
 	}
 	if err := enc.Close(); err != nil {
@@ -230,7 +236,7 @@ type Entry struct {
 //	**How to apply:** <how>
 func (e Entry) Body() string {
 	t := textOf(e.Kind)
-	idea := strings.TrimRight(oneLine(e.Idea), ".")
+	idea := strings.TrimRight(storedLine(e.Idea), ".")
 	var b strings.Builder
 	b.WriteString(t.lead + idea + t.clause + sentence(e.Context) + "\n\n")
 	b.WriteString("**Why:** " + sentence(orDefault(e.Why, e.defaultWhy())) + "\n")
@@ -240,7 +246,7 @@ func (e Entry) Body() string {
 
 // Description is the one-line frontmatter summary: "Deferred - <idea>".
 func (e Entry) Description() string {
-	return textOf(e.Kind).desc + strings.TrimRight(oneLine(e.Idea), ".")
+	return textOf(e.Kind).desc + strings.TrimRight(storedLine(e.Idea), ".")
 }
 
 func (e Entry) defaultWhy() string {
@@ -256,7 +262,7 @@ func (e Entry) defaultWhy() string {
 func (e Entry) defaultHow(idea string) string {
 	switch e.Kind {
 	case KindQuestion:
-		return "ask the user again: " + oneLine(e.Context)
+		return "ask the user again: " + storedLine(e.Context)
 	}
 	return "ask whether to take this up now: " + idea
 }
@@ -271,7 +277,7 @@ func orDefault(s, def string) string {
 // sentence is s on one line, ending with a full stop unless it already ends
 // with one of . ? ! or a closing quote after one.
 func sentence(s string) string {
-	s = oneLine(s)
+	s = storedLine(s)
 	if s == "" {
 		return "(none given)."
 	}
