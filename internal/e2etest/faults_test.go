@@ -246,10 +246,22 @@ func TestNoTerminalEscapes(t *testing.T) {
 	if !strings.Contains(outs[1].Stdout, `Deferred - evil ]0;pwned title [2J clear override`) || !strings.Contains(outs[1].Stdout, `evil \x1b[31mred\x07 \u202eevil`) {
 		t.Errorf("resume does not show the parked text cleaned and the hand-written escapes as text:\n%s", outs[1].Stdout)
 	}
+	checked := false
 	for _, it := range p.itemFiles() {
-		if b, err := os.ReadFile(filepath.Join(p.Mem, it)); err == nil && strings.Contains(it, "pwned") && strings.ContainsAny(string(b), "\x1b\x07\u202e\u202c") {
+		if !strings.Contains(it, "pwned") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(p.Mem, it))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked = true
+		if strings.ContainsAny(string(b), "\x1b\x07\u202e\u202c") {
 			t.Errorf("%s holds a raw control character:\n%q", it, b)
 		}
+	}
+	if !checked {
+		t.Error("the parked item with escapes is gone")
 	}
 }
 
