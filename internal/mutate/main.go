@@ -248,12 +248,19 @@ func testEnv() []string {
 
 var failRE = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
 
-// failingTest names the deepest failing test in go test's output: the
-// first "--- FAIL:" line is the innermost (subtests report before their
-// parents), or, for a crash, the first line of the panic.
+// failingTest names the deepest failing test in go test's output (the
+// first of those with the most "/"; without -v a parent's "--- FAIL:" line
+// comes before its subtests'), or, for a crash, the first line of the
+// panic.
 func failingTest(out []byte) string {
-	if m := failRE.FindSubmatch(out); m != nil {
-		return string(m[1])
+	best := ""
+	for _, m := range failRE.FindAllSubmatch(out, -1) {
+		if name := string(m[1]); best == "" || strings.Count(name, "/") > strings.Count(best, "/") {
+			best = name
+		}
+	}
+	if best != "" {
+		return best
 	}
 	for _, l := range strings.Split(string(out), "\n") {
 		if strings.HasPrefix(l, "panic:") || strings.HasPrefix(l, "fatal error:") {

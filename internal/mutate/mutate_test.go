@@ -58,6 +58,10 @@ func TestFailingTest(t *testing.T) {
 	if got := failingTest([]byte(out)); got != "TestPark/cap" {
 		t.Errorf("failingTest = %q, want the innermost TestPark/cap", got)
 	}
+	parentFirst := "--- FAIL: TestScripts (1.00s)\n    --- FAIL: TestScripts/expire (0.10s)\n        testscript.go:1: FAIL\nFAIL\n"
+	if got := failingTest([]byte(parentFirst)); got != "TestScripts/expire" {
+		t.Errorf("failingTest = %q, want TestScripts/expire", got)
+	}
 	if got := failingTest([]byte("panic: runtime error: index out of range\n\ngoroutine 1\n")); got != "(panic: runtime error: index out of range)" {
 		t.Errorf("failingTest on a panic = %q", got)
 	}
