@@ -96,7 +96,7 @@ var mutations = []mutation{
 	{id: "archive-ambiguous", behaviour: "an ambiguous query archives the first candidate",
 		file: "pkg/store/archive.go", old: "case len(m) > 1:\n\t\treturn Item{}, m, ErrAmbiguous", new: "case len(m) > 1 && false:\n\t\treturn Item{}, m, ErrAmbiguous", pkgs: storePkgs},
 	{id: "archive-log-unlocked", behaviour: "the log line is appended without the log's file lock",
-		file: "pkg/store/archive.go", old: "f, err := lockedfile.OpenFile(path, os.O_WRONLY|os.O_APPEND", new: "f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND", pkgs: storePkgs},
+		file: "pkg/store/archive.go", old: "f, err := lockedfile.OpenFile(path, os.O_WRONLY|os.O_APPEND", new: "_ = lockedfile.OpenFile\n\tf, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND", pkgs: storePkgs},
 	{id: "archive-recovery", behaviour: "an item a killed archive left aside is deleted, not put back",
 		file: "pkg/store/store.go", old: "if os.Rename(tmp, dst) == nil {", new: "if false {", pkgs: storePkgs},
 	{id: "temp-sweep-unlocked", behaviour: "the temp sweep runs without the directory lock (it can take a live archive's file)",
@@ -136,7 +136,7 @@ var mutations = []mutation{
 	{id: "state-not-saved", behaviour: "Stop does not save Claude's message for the next prompt",
 		file: "hooks/stop.go", old: "if ev.SessionID != \"\" && msg != \"\" {", new: "if false {", pkgs: hookPkgs},
 	{id: "state-not-cleared", behaviour: "SessionEnd keeps the session's state",
-		file: "hooks/sessionend.go", old: "os.Remove(statePath(p.ConfigDir, ev.SessionID))", new: "_ = statePath(p.ConfigDir, ev.SessionID)", pkgs: hookPkgs},
+		file: "hooks/sessionend.go", old: "os.Remove(statePath(p.ConfigDir, ev.SessionID))", new: "_, _ = os.Remove, statePath(p.ConfigDir, ev.SessionID)", pkgs: hookPkgs},
 
 	// The hook is quiet and bounded.
 	{id: "hook-noisy", behaviour: "the hook prints a blank line when it parked nothing",
