@@ -104,7 +104,9 @@ payload SessionEnd s-end "$W/small.jsonl" ',"reason":"prompt_input_exit"' >"$W/e
 if (cd "$PROJ" && OPENLOOP_MEMORY_DIR=$W/memprobe "$OL" hook <"$W/ups-none.json" >/dev/null 2>&1); then
 	has_hook=1
 fi
-if "$OL" help 2>/dev/null | grep -q '^  summary'; then
+# (not grep -q: it exits at the first match, and with pipefail the
+# SIGPIPE that openloop then gets would fail the test)
+if "$OL" help 2>/dev/null | grep '^  summary' >/dev/null; then
 	has_summary=1
 	echo "building the 20,000-commit repository…" >&2
 	"$W/mkrepo" -n 20000 -o "$W/repo"
