@@ -156,11 +156,11 @@ var mutations = []mutation{
 
 	// The state Stop saved is used once, by the next prompt only.
 	{id: "state-reused", behaviour: "a later prompt reads the state another prompt already used",
-		file: "hooks/state.go", old: "if !ok || st.UsedBy != \"\" && st.UsedBy != prompt {",
-		new: "if !ok {", pkgs: hookPkgs},
+		file: "hooks/state.go", old: "if st.UsedBy != \"\" && st.UsedBy != prompt {",
+		new: "if false {", pkgs: hookPkgs},
 	{id: "state-not-marked", behaviour: "the prompt that reads the state does not mark it used",
-		file: "hooks/state.go", old: "\tif st.UsedBy == \"\" {\n\t\tst.UsedBy = prompt",
-		new: "\tif false {\n\t\tst.UsedBy = prompt", pkgs: hookPkgs},
+		file: "hooks/state.go", old: "if st.UsedBy == \"\" && mark {",
+		new: "if st.UsedBy == \"\" && mark && false {", pkgs: hookPkgs},
 	{id: "state-not-saved", behaviour: "Stop does not save Claude's message for the next prompt",
 		file: "hooks/stop.go", old: "if ev.SessionID != \"\" {",
 		new: "if false {", pkgs: hookPkgs},
