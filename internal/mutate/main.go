@@ -8,6 +8,7 @@
 //	go run ./internal/mutate                  # every mutation (about 30-60 min on 2 cores)
 //	go run ./internal/mutate -run 'cap|state'  # the mutations whose id matches
 //	go run ./internal/mutate -list             # the table; runs nothing
+//	go run ./internal/mutate -skip TestX       # leave out a test that fails unchanged
 //
 // The working tree is never touched: the module is copied into a temp
 // folder (removed at the end; -keep keeps it), the tests are run there
@@ -74,6 +75,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	short := fl.Bool("short", false, "pass -short to go test (faster; the slow loops then kill nothing)")
 	keep := fl.Bool("keep", false, "keep the copy of the module and print its path")
 	timeout := fl.Duration("timeout", 10*time.Minute, "go test -timeout for one package")
+	skip := fl.String("skip", "", "go test -skip: tests left out of every run (a test that fails unchanged)")
 	if err := fl.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -127,7 +129,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mutate: copy the module: %v\n", err)
 		return exitSurvived
 	}
-	r := runner{dir: work, short: *short, timeout: *timeout, log: stderr}
+	r := runner{dir: work, short: *short, skip: *skip, timeout: *timeout, log: stderr}
 
 	// Every row must apply before anything runs: a stale row would
 	// otherwise pass as "killed" or hide a survivor.
@@ -180,6 +182,7 @@ func report(w io.Writer, outs []outcome) {
 type runner struct {
 	dir     string
 	short   bool
+	skip    string
 	timeout time.Duration
 	log     io.Writer
 }
@@ -214,6 +217,9 @@ func (r runner) test(pkgs []string) (by string, failed bool) {
 		args := []string{"test", "-count=1", "-failfast", "-vet=off", "-timeout", r.timeout.String()}
 		if r.short {
 			args = append(args, "-short")
+		}
+		if r.skip != "" {
+			args = append(args, "-skip", r.skip)
 		}
 		args = append(args, pkg)
 		ctx, cancel := context.WithTimeout(context.Background(), r.timeout+time.Minute)
