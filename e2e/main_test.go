@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -176,7 +175,7 @@ func npmPing(npm string) error {
 	defer cancel()
 	out, err := exec.CommandContext(ctx, npm, "ping").CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("npm ping: %v: %s", err, bytes.TrimSpace(out))
+		return fmt.Errorf("npm ping: %v: %s", err, strings.Join(strings.Fields(string(out)), " "))
 	}
 	return nil
 }
