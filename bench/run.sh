@@ -104,7 +104,9 @@ payload SessionEnd s-end "$W/small.jsonl" ',"reason":"prompt_input_exit"' >"$W/e
 if (cd "$PROJ" && OPENLOOP_MEMORY_DIR=$W/memprobe "$OL" hook <"$W/ups-none.json" >/dev/null 2>&1); then
 	has_hook=1
 fi
-if "$OL" help 2>/dev/null | grep -q '^  summary'; then
+# (not grep -q: it exits at the first match, and with pipefail the
+# SIGPIPE that openloop then gets would fail the test)
+if "$OL" help 2>/dev/null | grep '^  summary' >/dev/null; then
 	has_summary=1
 	echo "building the 20,000-commit repository…" >&2
 	"$W/mkrepo" -n 20000 -o "$W/repo"
@@ -117,10 +119,23 @@ fi
 HF=(hyperfine --style basic --warmup "$WARMUP" --runs "$RUNS")
 
 cmds=() names=() preps=()
-add() { # name prepare command
+# add queues one case after running it once and checking that it does what
+# its name says: "quiet" (prints nothing), or a text its output holds.
+add() { # name prepare command [expected]
 	names+=("$1")
 	preps+=("$2")
 	cmds+=("$3")
+	[ -n "${4:-}" ] || return 0
+	local out
+	out=$(cd "$PROJ" && sh -c "$2" && sh -c "$3" 2>&1) || {
+		echo "bench: case \"$1\" failed: $out" >&2
+		exit 1
+	}
+	case "$4:$out" in
+	quiet:) ;;
+	quiet:*) echo "bench: case \"$1\" should print nothing, printed: $out" >&2; exit 1 ;;
+	*) case $out in *"$4"*) ;; *) echo "bench: case \"$1\" should print \"$4\", printed: $out" >&2; exit 1 ;; esac ;;
+	esac
 }
 run_group() { # group
 	local args=("${HF[@]}" --export-json "$OUT/$1.json")
@@ -138,23 +153,23 @@ E="OPENLOOP_MEMORY_DIR"
 add "floor (reads stdin, exits)" ":" "$W/floor <$W/ups-none.json"
 add "openloop --version (start-up alone)" ":" "$OL --version <$W/ups-none.json"
 if [ $has_hook = 1 ]; then
-	add "hook UserPromptSubmit, nothing to park, no transcript" ":" "$E=$MEM3 $OL hook <$W/ups-none-notr.json"
-	add "hook UserPromptSubmit, nothing to park" ":" "$E=$MEM3 $OL hook <$W/ups-none.json"
-	add "hook UserPromptSubmit, parks one item" "rm -f $MEMP/session-open-*.md" "$E=$MEMP $OL hook <$W/ups-park.json"
-	add "hook UserPromptSubmit, nothing to park, 1 GB transcript" ":" "$E=$MEM3 $OL hook <$W/ups-none-big.json"
-	add "hook UserPromptSubmit, parks one item, 1 GB transcript" "rm -f $MEMP/session-open-*.md" "$E=$MEMP $OL hook <$W/ups-park-big.json"
-	add "hook UserPromptSubmit at the 10-item cap" ":" "$E=$MEM10 $OL hook <$W/ups-park.json"
-	add "hook Stop" ":" "$E=$MEM3 $OL hook <$W/stop.json"
-	add "hook SessionEnd" ":" "$E=$MEM3 $OL hook <$W/end.json"
+	add "hook UserPromptSubmit, nothing to park, no transcript" ":" "$E=$MEM3 $OL hook <$W/ups-none-notr.json" quiet
+	add "hook UserPromptSubmit, nothing to park" ":" "$E=$MEM3 $OL hook <$W/ups-none.json" quiet
+	add "hook UserPromptSubmit, parks one item" "rm -f $MEMP/session-open-*.md" "$E=$MEMP $OL hook <$W/ups-park.json" '"systemMessage":"parked: '
+	add "hook UserPromptSubmit, nothing to park, 1 GB transcript" ":" "$E=$MEM3 $OL hook <$W/ups-none-big.json" quiet
+	add "hook UserPromptSubmit, parks one item, 1 GB transcript" "rm -f $MEMP/session-open-*.md" "$E=$MEMP $OL hook <$W/ups-park-big.json" '"systemMessage":"parked: '
+	add "hook UserPromptSubmit at the 10-item cap" ":" "$E=$MEM10 $OL hook <$W/ups-park.json" "10 items are open"
+	add "hook Stop" ":" "$E=$MEM3 $OL hook <$W/stop.json" quiet
+	add "hook SessionEnd" ":" "$E=$MEM3 $OL hook <$W/end.json" quiet
 fi
 add "peer: python3 parses payload + reads transcript tail" ":" "$PY $REPO/bench/peer_hook.py <$W/ups-none.json"
 add "peer: python3, 1 GB transcript" ":" "$PY $REPO/bench/peer_hook.py <$W/ups-none-big.json"
 run_group hook
 
 add "floor (reads stdin, exits)" ":" "$W/floor </dev/null"
-add "resume, 10 items" ":" "$E=$MEM10 $OL resume </dev/null"
+add "resume, 10 items" ":" "$E=$MEM10 $OL resume </dev/null" "## Session Pending"
 add "resume --json, 10 items" ":" "$E=$MEM10 $OL resume --json </dev/null"
-add "archive (item re-created before each run)" "cp $W/item-a.md $ITEMA" "$E=$MEMA $OL archive archive me please </dev/null"
+add "archive (item re-created before each run)" "cp $W/item-a.md $ITEMA" "$E=$MEMA $OL archive archive me please </dev/null" "Archived: "
 add "peer: seed's find + stat listing, 10 items" ":" "MEMORY_DIR=$MEM10 sh $REPO/bench/peer_list.sh </dev/null"
 if [ $has_summary = 1 ]; then
 	add "summary, 20,000-commit repository (.temp/ emptied before each run)" "rm -rf $W/repo/.temp" "cd $W/repo && $E=$MEM10 $OL summary </dev/null"

@@ -12,6 +12,13 @@
 // `go vet ./...`, and the fake API's own test runs there too; without the
 // variable every end-to-end test skips and says why.
 //
+// With OPENLOOP_E2E=1 the suite must run: if openloop does not build, the
+// CLI does not install from a reachable registry or does not start, or
+// there is no root or unshare, the run fails. Only an npm registry that
+// cannot be reached (npm install and npm ping both fail) makes every test
+// skip, and TestMain then prints UnreachableMarker on stdout, which .ci/run
+// reports on its last line.
+//
 // How a run works: TestMain installs the CLI and builds openloop (both
 // need the network or the Go toolchain), then runs the test binary again
 // under `unshare -n -- sh -c 'ip link set lo up && exec …'`. Inside, only

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/openloop/openloop/internal/testbin"
 )
@@ -23,10 +25,17 @@ const (
 	envInNS    = "OPENLOOP_E2E_IN_NETNS" // "1": this process runs inside the namespace
 	envClaude  = "OPENLOOP_E2E_CLAUDE"   // path of the claude binary (may be preset)
 	envBin     = "OPENLOOP_E2E_BIN"      // path of the openloop binary built for the run
-	envSkip    = "OPENLOOP_E2E_SKIP"     // why the suite skips (set by TestMain)
 	envNoHooks = "OPENLOOP_E2E_NOHOOKS"  // "1": remove openloop's hooks after install (proves the scenarios can fail)
 	envCache   = "OPENLOOP_E2E_CACHE"    // where the CLI is installed (default: user cache dir)
 )
+
+// UnreachableMarker starts the line TestMain prints on stdout when the
+// suite skips because the npm registry cannot be reached; .ci/run looks
+// for it, since that is the one reason the suite may skip.
+const UnreachableMarker = "e2e: registry unreachable, every test skips:"
+
+// skipAll is why every end-to-end test skips (set by TestMain).
+var skipAll string
 
 // TestMain prepares what needs the network (installing the CLI with npm)
 // and what needs the Go toolchain (building openloop), then runs the tests
@@ -40,16 +49,47 @@ const (
 // it. After the re-exec every thread, the httptest server and every child
 // process share the namespace, so nothing the CLI does can leave the
 // machine.
+//
+// With OPENLOOP_E2E=1 the suite must run: a set-up that fails (openloop
+// does not build, the CLI does not install from a reachable registry or
+// does not start, no root, no unshare) fails the whole run. Only a
+// registry that cannot be reached makes every test skip, and TestMain
+// says so on stdout (UnreachableMarker).
 func TestMain(m *testing.M) {
-	if os.Getenv(envEnable) != "1" || os.Getenv(envInNS) == "1" || os.Getenv(envSkip) != "" {
+	if os.Getenv(envEnable) != "1" || os.Getenv(envInNS) == "1" {
 		os.Exit(m.Run())
 	}
 	code, err := reexecInNetNS()
-	if err != nil {
-		os.Setenv(envSkip, err.Error())
+	if skip, fail := setupOutcome(err); fail != nil {
+		fmt.Fprintf(os.Stderr, "e2e: FAIL: the suite cannot run: %v\n", fail)
+		os.Exit(1)
+	} else if skip != "" {
+		fmt.Println(UnreachableMarker, skip)
+		skipAll = skip
 		os.Exit(m.Run())
 	}
 	os.Exit(code)
+}
+
+// setupOutcome sorts a set-up error: an unreachable registry skips the
+// suite (skip is why); any other error fails it.
+func setupOutcome(err error) (skip string, fail error) {
+	var u *registryUnreachable
+	switch {
+	case err == nil:
+		return "", nil
+	case errors.As(err, &u):
+		return err.Error(), nil
+	}
+	return "", err
+}
+
+// registryUnreachable is the one set-up failure that may skip the suite:
+// the CLI is not installed and npm cannot reach its registry.
+type registryUnreachable struct{ detail string }
+
+func (e *registryUnreachable) Error() string {
+	return "the npm registry cannot be reached to install Claude Code " + ClaudeVersion + ": " + e.detail
 }
 
 func reexecInNetNS() (int, error) {
@@ -90,7 +130,9 @@ func reexecInNetNS() (int, error) {
 }
 
 // installClaude returns the path of a claude binary of ClaudeVersion,
-// installing it with npm into the cache folder the first time.
+// installing it with npm into the cache folder the first time. A preset
+// OPENLOOP_E2E_CLAUDE must start and be that version. An install that
+// fails is a *registryUnreachable only when `npm ping` fails too.
 func installClaude() (string, error) {
 	if p := os.Getenv(envClaude); p != "" {
 		return p, checkVersion(p)
@@ -118,13 +160,30 @@ func installClaude() (string, error) {
 	cmd := exec.Command(npm, "install", "--no-audit", "--no-fund", "--prefix", dir, "@anthropic-ai/claude-code@"+ClaudeVersion)
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("npm install @anthropic-ai/claude-code@%s failed: %v\n%s", ClaudeVersion, err, out)
+		if perr := npmPing(npm); perr != nil {
+			return "", &registryUnreachable{detail: perr.Error()}
+		}
+		return "", fmt.Errorf("npm install @anthropic-ai/claude-code@%s failed although the registry answers: %v\n%s", ClaudeVersion, err, out)
 	}
 	return bin, checkVersion(bin)
 }
 
+// npmPing asks the configured registry whether it answers, within a
+// minute.
+func npmPing(npm string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, npm, "ping").CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("npm ping: %v: %s", err, strings.Join(strings.Fields(string(out)), " "))
+	}
+	return nil
+}
+
 func checkVersion(bin string) error {
-	out, err := exec.Command(bin, "--version").Output()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, "--version").Output()
 	if err != nil {
 		return fmt.Errorf("%s --version: %v", bin, err)
 	}
@@ -158,8 +217,8 @@ func requireE2E(t *testing.T) {
 	if os.Getenv(envEnable) != "1" {
 		t.Skip("end-to-end suite is opt-in: set OPENLOOP_E2E=1 (needs root, npm, ~400 MB)")
 	}
-	if why := os.Getenv(envSkip); why != "" {
-		t.Skip("end-to-end suite skipped: " + why)
+	if skipAll != "" {
+		t.Skip("end-to-end suite skipped: " + skipAll)
 	}
 	if os.Getenv(envInNS) != "1" {
 		t.Skip("end-to-end suite skipped: not inside the loopback-only network namespace")
