@@ -276,3 +276,23 @@ func noTemps(t *testing.T, dir string) {
 		}
 	}
 }
+
+// place never replaces what is at the destination: park picks a free name
+// under the lock, and this is the guard behind it (a name taken between
+// the check and the link, by a process that does not take the lock).
+func TestPlaceNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	src, dst := filepath.Join(dir, ".tmp-new"), filepath.Join(dir, "session-open-x-2026-12-02.md")
+	if err := os.WriteFile(src, []byte("new"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, []byte("theirs"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := place(src, dst); err == nil {
+		t.Fatal("place replaced an existing file without an error")
+	}
+	if b, _ := os.ReadFile(dst); string(b) != "theirs" {
+		t.Fatalf("the file at the name now holds %q", b)
+	}
+}
