@@ -80,8 +80,8 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 		// at the end of the script, and nothing after it runs.
 		{"archive a\nEOF\ntouch canary\n```\n", `No pending item matches "a\nEOF\ntouch canary"; nothing archived.`},
 		{`resume`, `- [ ] its-retry-budget — Deferred - it's the retry budget`},
-		{`bogus $HOME`, `Unknown /session mode "bogus". Usage: /session resume | archive <text> | summary`},
-		{``, `Usage: /session resume | archive <text> | summary`},
+		{`bogus $HOME`, `Unknown /session mode "bogus". Usage: /session resume | archive <text> | restore <text> | summary`},
+		{``, `Usage: /session resume | archive <text> | restore <text> | summary`},
 		{`archive it's the retry`, `Archived: its-retry-budget`},
 	}
 	for _, tt := range tests {

@@ -287,7 +287,7 @@ func parseFlags(e *Env, fs *flag.FlagSet, args []string) (ok bool, code int) {
 			return false, ExitOK
 		}
 		errorf(e.Stderr, "%s: %s", fs.Name(), strings.ReplaceAll(err.Error(), " -", " --"))
-		hintf(e.Stderr, "run 'openloop %s --help' for usage", fs.Name())
+		hintf(e.Stderr, "run '%s --help' for usage", e.cmdLine(fs.Name()))
 		return false, ExitUsage
 	}
 	return true, ExitOK
@@ -335,7 +335,7 @@ func noArgs(e *Env, fs *flag.FlagSet) bool {
 		return true
 	}
 	errorf(e.Stderr, "%s takes no arguments, got %q", fs.Name(), strings.Join(fs.Args(), " "))
-	hintf(e.Stderr, "run 'openloop %s --help' for usage", fs.Name())
+	hintf(e.Stderr, "run '%s --help' for usage", e.cmdLine(fs.Name()))
 	return false
 }
 

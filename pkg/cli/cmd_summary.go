@@ -51,7 +51,7 @@ func runSummary(e *Env, args []string) int {
 	})
 	if errors.Is(err, summary.ErrNoTranscript) {
 		errorf(e.Stderr, "%v", err)
-		hintf(e.Stderr, "'openloop summary' without --session digests this folder's newest session")
+		hintf(e.Stderr, "'%s' without --session digests this folder's newest session", e.cmdLine("summary"))
 		return ExitFailure
 	}
 	if err != nil {
