@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/rogpeppe/go-internal/lockedfile"
 )
 
 // fakeLog is an open log whose writes can fail part way, as on a full
@@ -253,4 +255,41 @@ func FuzzScan(f *testing.F) {
 			t.Fatalf("%d lines from %d newlines", n, bytes.Count(data, []byte("\n")))
 		}
 	})
+}
+
+// A log line is appended under the log's own file lock, which is what a
+// process in another memory dir of the same project (OPENLOOP_MEMORY_DIR)
+// shares: while someone holds it, Append waits and writes nothing.
+func TestLogAppendTakesTheFileLock(t *testing.T) {
+	root := t.TempDir()
+	l := Log{Root: root, Path: filepath.Join(root, ".claude", "logs", "session-archive.jsonl")}
+	if err := l.Append(LogLine{LogEntry: LogEntry{TS: "2026-12-02T10:00:00Z", Item: "first", Action: ActionArchived}}); err != nil {
+		t.Fatal(err)
+	}
+	held, err := lockedfile.Edit(l.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- l.Append(LogLine{LogEntry: LogEntry{TS: "2026-12-02T10:00:01Z", Item: "second", Action: ActionArchived}})
+	}()
+	// Not a speed check: Append must not finish at all while the lock is
+	// held. Without the lock it finishes in about a millisecond.
+	select {
+	case err := <-done:
+		t.Fatalf("Append finished while another process held the log's lock (%v)", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	held.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(l.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "\n"); n != 2 {
+		t.Fatalf("log has %d lines, want 2:\n%s", n, b)
+	}
 }
