@@ -357,6 +357,24 @@ type tempFile interface {
 // by "return "", err" before a deferred remove runs would leak the file.)
 func finishTemp(f tempFile, data []byte, mtime time.Time) (string, error) {
 	path := f.Name()
+	if err := FillTemp(f, data, func() error { return os.Chtimes(path, mtime, mtime) }); err != nil {
+		os.Remove(path)
+		return "", err
+	}
+	return path, nil
+}
+
+// FillTemp makes a new temp file private (0600, whatever the umask),
+// writes data, syncs and closes it, then calls setTime (the file's
+// modification time is an item's age). The caller removes the file when
+// it returns an error; it is the one writer of temp files for the store
+// and for summary's file, which opens it through an os.Root.
+func FillTemp(f interface {
+	Chmod(fs.FileMode) error
+	Write([]byte) (int, error)
+	Sync() error
+	Close() error
+}, data []byte, setTime func() error) error {
 	err := f.Chmod(0o600)
 	if err == nil {
 		_, err = f.Write(data)
@@ -368,11 +386,7 @@ func finishTemp(f tempFile, data []byte, mtime time.Time) (string, error) {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chtimes(path, mtime, mtime)
+		err = setTime()
 	}
-	if err != nil {
-		os.Remove(path)
-		return "", err
-	}
-	return path, nil
+	return err
 }

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/openloop/openloop/pkg/store"
 )
 
 // Dir is the folder, below the project root, that long digests go to.
@@ -94,19 +96,7 @@ func writeTemp(t *os.Root, data []byte, now time.Time) (name string, err error) 
 			t.Remove(tmp)
 		}
 	}()
-	err = f.Chmod(0o600) // whatever the umask
-	if err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = t.Chtimes(tmp, now, now)
-	}
+	err = store.FillTemp(f, data, func() error { return t.Chtimes(tmp, now, now) })
 	if err != nil {
 		return "", err
 	}
