@@ -101,8 +101,9 @@ func TestCrashConsistency(t *testing.T) {
 	wg.Wait()
 	var stats []string
 	var started, killed [nOps]int
-	rounds, reported, lines := 0, 0, 0
+	rounds, reported, lines, twoNames := 0, 0, 0, 0
 	for _, w := range worlds {
+		twoNames += w.twoNames
 		for op := range nOps {
 			started[op] += w.started[op]
 			killed[op] += w.killed[op]
@@ -114,8 +115,8 @@ func TestCrashConsistency(t *testing.T) {
 		stats = append(stats, fmt.Sprintf("%s %d started, %d killed", opNames[op], started[op], killed[op]))
 		total += killed[op]
 	}
-	t.Logf("%d rounds in %v in %d projects, %d processes killed from %v after their start (window %v at first, %v at the end): %s; %d parks reported, %d log lines",
-		rounds, budget, len(worlds), total, from, span, worlds[0].span, strings.Join(stats, "; "), reported, lines)
+	t.Logf("%d rounds in %v in %d projects, %d processes killed from %v after their start (window %v at first, %v at the end): %s; %d parks reported, %d log lines; %d times an item was left under its name and its aside",
+		rounds, budget, len(worlds), total, from, span, worlds[0].span, strings.Join(stats, "; "), reported, lines, twoNames)
 	for _, op := range []int{opPark, opArchive, opResume, opPrompt} {
 		if killed[op] == 0 {
 			t.Errorf("no %s was killed: the test proves nothing about it", opNames[op])
@@ -157,6 +158,7 @@ type crashWorld struct {
 	next     int               // numbers new ideas
 	span     time.Duration     // kill points are up to this long after from
 	rounds   int
+	twoNames int // checks that found one item under its name and its aside
 	started  [nOps]int
 	killed   [nOps]int
 }
@@ -351,18 +353,32 @@ func (w *crashWorld) check(aged []string, swept bool) {
 		return
 	}
 	onDisk, aside := map[string]bool{}, map[string]bool{}
+	var asideNames []string
 	for _, e := range ents {
 		name := e.Name()
 		if strings.HasPrefix(name, ".openloop-tmp-archive-") || strings.HasPrefix(name, ".openloop-tmp-restore-") {
 			if i := strings.Index(name, "session-open-"); i >= 0 {
 				aside[name[i:]] = true
+				asideNames = append(asideNames, name)
 			}
 		} else if strings.HasPrefix(name, "session-open-") && e.Type().IsRegular() {
 			onDisk[name] = true
 		}
 	}
-	if n := len(onDisk) + len(aside); n > store.MaxOpen {
-		t.Errorf("%d items open (%d of them aside): the cap is %d", n, len(aside), store.MaxOpen)
+	// A step killed while putting an item in place (a hard link, then
+	// the aside's removal) leaves one item under two names, one inode:
+	// it is one item, and the next settle removes the aside.
+	held := 0
+	for _, name := range asideNames {
+		file := name[strings.Index(name, "session-open-"):]
+		if onDisk[file] && sameFile(filepath.Join(w.p.Mem, name), filepath.Join(w.p.Mem, file)) {
+			w.twoNames++
+			continue
+		}
+		held++
+	}
+	if n := len(onDisk) + held; n > store.MaxOpen {
+		t.Errorf("%d items open (%d of them aside): the cap is %d", n, held, store.MaxOpen)
 	}
 	keys := map[string]string{}
 	w.open = w.open[:0]
@@ -470,4 +486,14 @@ func TestStaleTempsCleaned(t *testing.T) {
 	if _, err := os.Stat(fresh); err != nil {
 		t.Errorf("fresh temp file was removed: %v", err)
 	}
+}
+
+// sameFile reports whether two paths name one file (one inode).
+func sameFile(a, b string) bool {
+	fa, err := os.Lstat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Lstat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
