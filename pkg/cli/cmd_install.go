@@ -166,6 +166,9 @@ func recordInstall(e *Env, configDir string, sc settings.Scope, oldSettings []by
 	if cmdChanged {
 		rec.addDirs(missingDirs(sc.Command))
 	}
+	// The record itself may make the config folder: a project install in
+	// a home where Claude Code has not run yet.
+	rec.addDirs(missingDirs(recordPath(configDir, sc.Settings)))
 	return saveRecord(e, configDir, rec)
 }
 
