@@ -159,11 +159,9 @@ func (s *Store) archived() ([]Archived, error) {
 		}
 		it, perr := Parse([]byte(l.Text))
 		it.File = l.File
-		key := "text " + l.Text
+		key := l.key(it, perr)
 		if perr != nil {
 			it.Name, it.Damaged = l.Item, perr
-		} else if k := ideaKey(it.Idea()); k != "" {
-			key = "idea " + k
 		}
 		it.ModTime, _ = time.Parse(time.RFC3339, l.TS)
 		last[key], at[key] = Archived{Item: it, Action: l.Action, text: l.Text}, n

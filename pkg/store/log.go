@@ -51,6 +51,30 @@ type LogLine struct {
 	ID   string `json:"id,omitempty"`
 }
 
+// Key names the item a line is about, so that the lines of one item can be
+// told apart from another's whatever name or file each gave it: the idea's
+// words when the line keeps a text openloop can read ("idea …"), else the
+// text ("text …"), else, for a line without one (an earlier version's),
+// the item's name ("item …"). The same idea archived, restored and
+// archived again is one item.
+func (l LogLine) Key() string {
+	if l.Text == "" {
+		return "item " + l.Item
+	}
+	it, err := Parse([]byte(l.Text))
+	return l.key(it, err)
+}
+
+// key is Key for a text already parsed.
+func (l LogLine) key(it Item, perr error) string {
+	if perr == nil {
+		if k := ideaKey(it.Idea()); k != "" {
+			return "idea " + k
+		}
+	}
+	return "text " + l.Text
+}
+
 // maxLogLine bounds one line read back from the log: an item's text is at
 // most maxRead bytes, which JSON escaping can make up to six times longer.
 const maxLogLine = 6*maxRead + 4096

@@ -14,9 +14,11 @@ import (
 
 // ArchivedSince reads the last 256 KiB of the resolution log and keeps the
 // "archived" entries stamped at or after start; with no start, the seed's
-// rule: entries stamped today. A missing or unreadable log (a FIFO, a
-// folder) is no entries; a line that is not an object with a string item
-// and an RFC 3339 ts is skipped.
+// rule: entries stamped today. An item restored after it was archived is
+// open again and is not listed: only an item's last line counts
+// (store.LogLine.Key tells items apart). A missing or unreadable log (a
+// FIFO, a folder) is no entries; a line that is not an object with a
+// string item and an RFC 3339 ts is skipped.
 func ArchivedSince(logPath string, start, now time.Time) []store.LogEntry {
 	f, size, err := safeio.OpenRegular(logPath)
 	if err != nil {
@@ -36,18 +38,39 @@ func ArchivedSince(logPath string, start, now time.Time) []store.LogEntry {
 		}
 	}
 	today := now.Format("2006-01-02")
-	var out []store.LogEntry
-	for _, line := range bytes.Split(buf, []byte("\n")) {
+	type entry struct {
+		store.LogEntry
+		key  string
+		line int
+	}
+	var kept []entry
+	last := map[string]int{} // key → number of its last line
+	for n, line := range bytes.Split(buf, []byte("\n")) {
 		var le store.LogEntry
-		if !jsonguard.Valid(line) || json.Unmarshal(line, &le) != nil || le.Item == "" || le.Action != "archived" {
+		if !jsonguard.Valid(line) || json.Unmarshal(line, &le) != nil || le.Item == "" {
 			continue
 		}
-		ts, err := time.Parse(time.RFC3339, le.TS)
+		// The item's text, when the line keeps one (extra keys of any
+		// type are allowed: a text that is not a string is none).
+		l := store.LogLine{LogEntry: le}
+		json.Unmarshal(line, &l)
+		key := l.Key()
+		last[key] = n
+		if l.Action != store.ActionArchived {
+			continue
+		}
+		ts, err := time.Parse(time.RFC3339, l.TS)
 		if err != nil {
 			continue
 		}
 		if start.IsZero() && ts.In(now.Location()).Format("2006-01-02") == today || !start.IsZero() && !ts.Before(start) {
-			out = append(out, le)
+			kept = append(kept, entry{l.LogEntry, key, n})
+		}
+	}
+	var out []store.LogEntry
+	for _, e := range kept {
+		if last[e.key] == e.line {
+			out = append(out, e.LogEntry)
 		}
 	}
 	return out

@@ -1,6 +1,8 @@
 package summary
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,6 +83,25 @@ func TestArchivedSince(t *testing.T) {
 	b.WriteString(`{"ts":"2026-12-02T08:00:00Z","item":"early","action":"archived"}` + "\n")
 	b.WriteString(`{"ts":"2026-12-02T09:30:00Z","item":"in-session","action":"archived","by":"x"}` + "\n")
 	b.WriteString(`{"ts":"2026-12-02T09:40:00Z","item":"other","action":"restored"}` + "\n")
+	// Archived, then restored under another name and file: open again.
+	line := func(ts, item, action, file, desc string) {
+		text, err := store.Render(item, desc, "body\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, _ := json.Marshal(store.LogLine{LogEntry: store.LogEntry{TS: ts, Item: item, Action: action}, File: file, Text: string(text)})
+		b.Write(append(l, '\n'))
+	}
+	line("2026-12-02T09:31:00Z", "retries", "archived", "session-open-retries-2026-12-01.md", "Deferred: add retries. Context: uploads.")
+	line("2026-12-02T09:32:00Z", "retries-2", "restored", "session-open-retries-2-2026-12-02.md", "Deferred: add retries. Context: uploads.")
+	// Archived, restored and archived again: once.
+	for i, act := range []string{"archived", "restored", "archived"} {
+		line(fmt.Sprintf("2026-12-02T09:3%d:00Z", 3+i), "cache", act, "session-open-cache-2026-12-02.md", "Deferred: cache the index. Context: search.")
+	}
+	// A hand-written line whose text is not a string, and one without.
+	b.WriteString(`{"ts":"2026-12-02T09:36:00Z","item":"odd","action":"archived","text":5}` + "\n")
+	b.WriteString(`{"ts":"2026-12-02T09:37:00Z","item":"legacy","action":"archived"}` + "\n")
+	b.WriteString(`{"ts":"2026-12-02T09:38:00Z","item":"legacy","action":"restored"}` + "\n")
 	b.WriteString("garbage\n")
 	b.WriteString(`{"ts":"2026-12-02T09:50:00Z","item":"partial"`) // being written
 	os.WriteFile(log, []byte(b.String()), 0o600)
@@ -92,10 +113,10 @@ func TestArchivedSince(t *testing.T) {
 		}
 		return strings.Join(s, ",")
 	}
-	if got := items(time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)); got != "in-session" {
+	if got := items(time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)); got != "in-session,cache,odd" {
 		t.Errorf("since 09:00: %q", got)
 	}
-	if got := items(time.Time{}); got != "early,in-session" {
+	if got := items(time.Time{}); got != "early,in-session,cache,odd" {
 		t.Errorf("today: %q", got)
 	}
 	if got := ArchivedSince(filepath.Join(dir, "none"), time.Time{}, now); got != nil {
