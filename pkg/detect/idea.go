@@ -162,7 +162,7 @@ var (
 	timeWords = phrases("por ahora", "por el momento", "de momento", "más adelante", "mas adelante", "luego",
 		"después", "despues", "plus tard", "pour l'instant", "pour le moment", "später", "erstmal", "vorerst",
 		"depois", "por enquanto", "mais tarde", "позже", "потом", "пока", "for now", "for the moment", "right now", "at the moment", "later", "later on",
-		"at a later time", "at a later point", "some other time", "another time", "next time", "in the future",
+		"at a later time", "at a later point", "for time being", "some other time", "another time", "next time", "in the future",
 		"eventually", "someday", "some day", "at some point", "in phase 2", "in phase two", "next sprint",
 		"until next sprint", "tomorrow", "yet", "for this pr", "in a follow-up", "in a follow up",
 		"as a follow-up", "in a separate pr", "for later", "to later", "can wait", "until later", "first",
@@ -250,6 +250,12 @@ func reduce(clause string, act *phraseList) string {
 	if len(lw) > 0 && boundaryWord[lw[0]] {
 		return "" // "come back to that after the release": the thing is elsewhere
 	}
+	if act == putOffWords {
+		if fw, fl, ok := filed(ws, lw); ok {
+			ws, lw = fw, fl // "put caching on our todo list" keeps "caching"
+			strip()
+		}
+	}
 	ws, lw = cueSegment(ws, lw)
 	ws, lw = dropAll(ws, lw, timeWords.words())
 	ws, lw = dropAll(ws, lw, judgementWords.words())
@@ -285,6 +291,67 @@ func cueSegment(ws, lw []string) ([]string, []string) {
 	}
 	return ws[segs[0][0]:segs[0][1]], lw[segs[0][0]:segs[0][1]]
 }
+
+// filed finds a thing written down for later and returns its words: "put
+// caching on our todo list", "add the jumpy button to the backlog" (a verb
+// of putting, the thing, then on/to/in a list), or "make a ticket to add a
+// logger" (a verb of making, a ticket or issue, then for/to/about: the
+// rest). ok is false when the words hold neither shape.
+func filed(ws, lw []string) ([]string, []string, bool) {
+	for j, w := range lw {
+		if !filedPlace[w] {
+			continue
+		}
+		// on/to/in, then at most two words ("our todo", "the product"),
+		// then the list.
+		p := -1
+		for k := j - 1; k >= 0 && k >= j-3; k-- {
+			if filePrep[lw[k]] {
+				p = k
+				break
+			}
+		}
+		if p < 1 {
+			continue
+		}
+		for v := p - 1; v >= 0 && v >= p-1-maxIdeaWords; v-- {
+			if fileVerb[lw[v]] {
+				if v+1 < p {
+					return ws[v+1 : p], lw[v+1 : p], true
+				}
+				break
+			}
+		}
+	}
+	for i := 0; i+2 < len(lw); i++ {
+		if !ticketVerb[lw[i]] {
+			continue
+		}
+		k := i + 1
+		for k < len(lw) && k <= i+3 && !ticketNoun[lw[k]] {
+			k++ // "a", "an", "new", "github" …
+		}
+		if k+2 < len(lw) && ticketNoun[lw[k]] && ticketLink[lw[k+1]] {
+			return ws[k+2:], lw[k+2:], true
+		}
+	}
+	return nil, nil, false
+}
+
+// The words of filed's shapes.
+var (
+	filedPlace = map[string]bool{"backlog": true, "todo": true, "to-do": true, "todos": true, "roadmap": true,
+		"wishlist": true, "list": true, "issues": true, "tickets": true, "board": true}
+	filePrep = map[string]bool{"on": true, "to": true, "in": true, "into": true, "onto": true}
+	fileVerb = map[string]bool{"put": true, "add": true, "move": true, "note": true, "keep": true, "park": true,
+		"throw": true, "stick": true, "log": true, "track": true, "save": true, "push": true, "jot": true,
+		"write": true, "place": true, "file": true, "leave": true}
+	ticketVerb = map[string]bool{"make": true, "create": true, "open": true, "file": true, "write": true,
+		"add": true, "raise": true, "log": true}
+	ticketNoun = map[string]bool{"ticket": true, "issue": true, "todo": true, "to-do": true, "task": true,
+		"card": true}
+	ticketLink = map[string]bool{"for": true, "to": true, "about": true, "tracking": true}
+)
 
 // boundaryWord starts a new clause ("skip the cache because it is slow").
 var boundaryWord = map[string]bool{"because": true, "since": true, "until": true, "till": true, "once": true,

@@ -24,6 +24,13 @@ func TestReduce(t *testing.T) {
 		{"por ahora no hagas los tests de integración", Deferred, "tests de integración"},
 		{"let's come back to the flaky upload test after the release", Deferred, "flaky upload test"},
 		{"now add request logging", Question, "add request logging"},
+		{"lets work on the listener structure for now and put caching on our todo list with less priority", Deferred, "caching"},
+		{"is it really that hard? lets ignore it for now, but add the jumpy button to our todo list", Deferred, "jumpy button"},
+		{"Can you make a ticket to add a logger utility throughout the program?", Deferred, "add a logger utility throughout the program"},
+		{"please open a GitHub issue for the flaky upload test", Deferred, "flaky upload test"},
+		{"let's move the dark mode toggle to the backlog", Deferred, "dark mode toggle"},
+		{"put it on the backlog", Deferred, ""},                                                        // a pointer: the idea comes from Claude's offer
+		{"add a note to the README about retries", Deferred, "add a note to the README about retries"}, // not a list: nothing is filed
 	} {
 		var act *phraseList
 		if c.kind != Question {
