@@ -81,6 +81,7 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 		{"archive a\nEOF\ntouch canary\n```\n", `No pending item matches "a\nEOF\ntouch canary"; nothing archived.`},
 		{`resume`, `- [ ] its-retry-budget — Deferred - it's the retry budget`},
 		{`bogus $HOME`, `Unknown /session mode "bogus". Usage: /session resume | archive <text> | restore <text> | summary`},
+		{"\x1b[2Jbo\u202egus\U000E0041 x", `Unknown /session mode "\x1b[2Jbo\u202egus\U000e0041". Usage: /session resume | archive <text> | restore <text> | summary`},
 		{``, `Usage: /session resume | archive <text> | restore <text> | summary`},
 		{`archive it's the retry`, `Archived: its-retry-budget`},
 	}

@@ -12,32 +12,44 @@ package termsafe
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
 // unsafeRune reports the runes that are escaped: C0 controls, DEL, C1
-// controls, and the format characters that change how the text around
-// them is shown.
+// controls, the line and paragraph separators, and every format character
+// (Unicode category Cf): those change how the text around them is shown
+// or hide text. Besides the bidi controls (U+202A–U+202E, U+2066–U+2069)
+// and zero-width characters (U+200B–U+200F, U+2060–U+2064, U+FEFF), Cf
+// holds the tag characters (U+E0000–U+E007F), invisible on a terminal
+// yet read by a model as ASCII, which would let a commit subject or a
+// hand-written item hide an instruction to Claude; the soft hyphen; the
+// interlinear annotation marks (U+FFF9–U+FFFB); and the deprecated
+// shaping and swapping controls (U+206A–U+206F).
 func unsafeRune(r rune) bool {
 	switch {
 	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
 		return true
-	case r == 0x061c, // Arabic letter mark
-		r >= 0x200b && r <= 0x200f, // zero-width space/joiners, LRM, RLM
-		r >= 0x2028 && r <= 0x202e, // line/paragraph separators, bidi embeddings and overrides
-		r >= 0x2060 && r <= 0x2064, // word joiner, invisible operators
-		r >= 0x2066 && r <= 0x2069, // bidi isolates
-		r == 0xfeff:                // zero-width no-break space
+	case r < 0xad:
+		return false // the fast path: ASCII and Latin-1 letters
+	case r == 0x2028, r == 0x2029: // line/paragraph separators
 		return true
 	}
-	return false
+	return unicode.Is(unicode.Cf, r)
 }
 
+// escape writes r the way Go spells it in a string: \x1b, \u202e, and
+// \U000e0041 beyond U+FFFF (four hex digits there would read as another
+// character followed by a digit).
 func escape(b *strings.Builder, r rune) {
-	if r < 0x80 {
+	switch {
+	case r < 0x80:
 		fmt.Fprintf(b, `\x%02x`, r)
-	} else {
+	case r <= 0xffff:
 		fmt.Fprintf(b, `\u%04x`, r)
+	default:
+		fmt.Fprintf(b, `\U%08x`, r)
 	}
 }
 
@@ -131,7 +143,10 @@ func JSON(b []byte) []byte {
 	for i := 0; i < len(b); {
 		r, size := utf8.DecodeRune(b[i:])
 		if r >= 0x80 && unsafeRune(r) {
-			out = fmt.Appendf(out, `\u%04x`, r)
+			// JSON spells a character beyond U+FFFF as a surrogate pair.
+			for _, u := range utf16.Encode([]rune{r}) {
+				out = fmt.Appendf(out, `\u%04x`, u)
+			}
 		} else {
 			out = append(out, b[i:i+size]...)
 		}

@@ -21,6 +21,13 @@ func TestLine(t *testing.T) {
 		{"iso\u2066late\u2069", `iso\u2066late\u2069`},
 		{"zero\u200bwidth", `zero\u200bwidth`},
 		{"bad\xffutf8", "bad\uFFFDutf8"},
+		// Every format character (Cf), and beyond U+FFFF in Go's \U form.
+		{"tag\U000E0049\U000E0047\U000E007Fend", `tag\U000e0049\U000e0047\U000e007fend`},
+		{"soft\u00adhyphen", `soft\u00adhyphen`},
+		{"note\ufff9a\ufffab\ufffb", `note\ufff9a\ufffab\ufffb`},
+		{"shape\u206aoff\u206f", `shape\u206aoff\u206f`},
+		{"mongolian\u180evs", `mongolian\u180evs`},
+		{"latin-1 \u00a0é\u00ac", "latin-1 \u00a0é\u00ac"},
 	} {
 		if got := Line(c.in); got != c.want {
 			t.Errorf("Line(%q) = %q, want %q", c.in, got, c.want)
@@ -41,6 +48,7 @@ func TestStrip(t *testing.T) {
 		{"plain text — ünïcode 中文", "plain text — ünïcode 中文"},
 		{"the \u202egnp.exe \x1b]0;pwned\x07uploader", "the gnp.exe ]0;pwneduploader"},
 		{"a\nb\tc\x00d\u200be\u2066f", "a b cdef"},
+		{"hid\U000E0041\U000E0042den\u00ad", "hidden"},
 		{"bad\xffutf8", "bad\uFFFDutf8"},
 	} {
 		if got := Strip(c.in); got != c.want {
@@ -69,13 +77,13 @@ func FuzzLine(f *testing.F) {
 }
 
 func TestJSON(t *testing.T) {
-	in := []byte(`{"name":"evil` + "\u202e" + `txt","ok":"plain — ü","c1":"` + "\u009b" + `"}` + "\n")
-	want := `{"name":"evil\u202etxt","ok":"plain — ü","c1":"\u009b"}` + "\n"
+	in := []byte(`{"name":"evil` + "\u202e" + `txt","ok":"plain — ü","c1":"` + "\u009b" + `","tag":"a` + "\U000E0041" + `"}` + "\n")
+	want := `{"name":"evil\u202etxt","ok":"plain — ü","c1":"\u009b","tag":"a\udb40\udc41"}` + "\n"
 	if got := string(JSON(in)); got != want {
 		t.Errorf("JSON = %q, want %q", got, want)
 	}
 	var a, b map[string]string
-	if json.Unmarshal(in, &a) != nil || json.Unmarshal(JSON(in), &b) != nil || a["name"] != b["name"] {
+	if json.Unmarshal(in, &a) != nil || json.Unmarshal(JSON(in), &b) != nil || a["name"] != b["name"] || a["tag"] != b["tag"] {
 		t.Error("escaping changed the decoded value")
 	}
 }

@@ -140,7 +140,40 @@ func Run(e *Env, args []string) int {
 		hintf(e.Stderr, "run 'openloop help' for the list of commands")
 		return ExitUsage
 	}
-	return c.run(e, rest)
+	if c.name == "session" {
+		return c.run(e, rest) // always 0: it reports a failed write itself
+	}
+	// A command whose output could not be written (stdout on a full disk)
+	// did not do what it was run for: it fails, with one line on stderr,
+	// rather than exit 0 with an empty or cut listing.
+	out := &stdoutWriter{w: e.Stdout}
+	sub := *e
+	sub.Stdout = out
+	code := c.run(&sub, rest)
+	if out.err != nil && code == ExitOK {
+		errorf(e.Stderr, "%s: %v", c.name, out.err)
+		return ExitFailure
+	}
+	return code
+}
+
+// stdoutWriter keeps the first error writing stdout; a write after it is
+// not tried.
+type stdoutWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stdoutWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	s.err = err
+	return n, err
 }
 
 // Version is set at build time with -ldflags "-X …cli.Version=…"; when it

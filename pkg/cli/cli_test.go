@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"io"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -71,6 +72,26 @@ func TestSessionIOErrors(t *testing.T) {
 		t.Errorf("stderr %q, want %q", errb.String(), want)
 	}
 }
+
+// A command whose stdout cannot be written fails with one error line (the
+// session command, which always exits 0, is above); a short write counts.
+func TestStdoutWriteError(t *testing.T) {
+	for _, w := range []io.Writer{failingWriter{}, shortWriter{}} {
+		for _, args := range [][]string{{"version"}, {"help"}, {"explain", "skip the benchmarks for now"}} {
+			var errb bytes.Buffer
+			e := &Env{Stdout: w, Stderr: &errb, Getenv: func(string) string { return "" }, Now: time.Now, Cwd: t.TempDir()}
+			code := Run(e, args)
+			lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+			if code != ExitFailure || len(lines) != 1 || !strings.HasPrefix(lines[0], "openloop: error: "+args[0]+": ") {
+				t.Errorf("%T %v: exit %d, stderr %q", w, args, code, errb.String())
+			}
+		}
+	}
+}
+
+type shortWriter struct{}
+
+func (shortWriter) Write(p []byte) (int, error) { return len(p) / 2, nil }
 
 // System's folder and binary errors are not dropped: a command that needs
 // them says why they are missing.

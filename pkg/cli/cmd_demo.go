@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/openloop/openloop/internal/demo"
+	"github.com/openloop/openloop/internal/termsafe"
 )
 
 // runDemo plays a short Claude Code session (internal/demo) in a
@@ -37,7 +38,7 @@ func runDemo(e *Env, args []string) int {
 		code = ExitFailure
 	}
 	if *keep {
-		fmt.Fprintf(e.Stdout, "\nKept %s (HOME=%s, project %s)\n", w.Dir, w.Home, w.Project)
+		fmt.Fprintf(e.Stdout, "\nKept %s (HOME=%s, project %s)\n", termsafe.Line(w.Dir), termsafe.Line(w.Home), termsafe.Line(w.Project))
 	} else {
 		fmt.Fprintf(e.Stdout, "\nRemoved the demo folder; nothing outside it was touched.\n")
 	}

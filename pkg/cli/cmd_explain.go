@@ -95,7 +95,7 @@ func printExplanation(w io.Writer, x detect.Explanation) {
 	}
 	fmt.Fprintln(w)
 	if f := x.Finding; f != nil {
-		fmt.Fprintf(w, "Parks: %s %q\n", f.Kind, termsafe.Line(f.Idea))
+		fmt.Fprintf(w, "Parks: %s %q\n", f.Kind, f.Idea) // %q escapes control and format characters
 		if f.Context != "" {
 			fmt.Fprintf(w, "  context: %s\n", termsafe.Line(f.Context))
 		}

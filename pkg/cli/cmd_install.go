@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/settings"
@@ -190,6 +191,12 @@ func installBinary(e *Env, bin string) (string, error) {
 	}
 	if !filepath.IsAbs(bin) {
 		bin = filepath.Join(e.Cwd, bin)
+	}
+	// The path goes into one line of sh in the settings file and the
+	// /session command file: a line break in it splits that line, and
+	// uninstall could no longer tell the command file for openloop's.
+	if strings.ContainsFunc(bin, unicode.IsControl) {
+		return "", fmt.Errorf("binary path %q holds a control character; the hooks run it from one line of sh", bin)
 	}
 	fi, err := os.Stat(bin) // Stat, not open: a FIFO here is refused below, never read
 	if err != nil {

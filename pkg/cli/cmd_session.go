@@ -61,7 +61,9 @@ func runSession(e *Env, args []string) (exit int) {
 		// the command table's names are lower case.
 		args = append([]string{mode}, args[1:]...)
 	default:
-		sessionPrint(e, fmt.Sprintf("Unknown /session mode %q. %s\n", termsafe.Line(args[0]), sessionUsage))
+		// %q escapes control and format characters itself; through
+		// termsafe first, they were escaped twice ("\\x1b").
+		sessionPrint(e, fmt.Sprintf("Unknown /session mode %q. %s\n", args[0], sessionUsage))
 		return ExitOK
 	}
 	var out bytes.Buffer

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/store"
 	"github.com/openloop/openloop/pkg/summary"
 )
@@ -74,6 +75,7 @@ func runSummary(e *Env, args []string) int {
 		return ExitFailure
 	}
 	fmt.Fprintln(e.Stdout, d.Compact())
-	fmt.Fprintln(e.Stdout, "→ "+path)
+	// The project's folder name is not openloop's text either.
+	fmt.Fprintln(e.Stdout, "→ "+termsafe.Line(path))
 	return ExitOK
 }

@@ -103,7 +103,7 @@ func check(doc string) (string, string, error) {
 		}
 	}
 	if path, key, ok := duplicateKey(gjson.Parse(doc), ""); ok {
-		return "", "", fmt.Errorf("%w: the key %q appears twice in %s (Claude Code reads only the last one)", ErrInvalid, termsafe.Line(key), where(path))
+		return "", "", fmt.Errorf("%w: the key %q appears twice in %s (Claude Code reads only the last one)", ErrInvalid, key, where(path))
 	}
 	return doc, mark, nil
 }

@@ -225,7 +225,8 @@ func TestDuplicateKeys(t *testing.T) {
 		`{"hooks":{"Stop":[],"St\u006fp":[]}}`:                           `the key "Stop" appears twice in "hooks"`,
 		`{"hooks":{"Stop":[{"hooks":[{"type":"command","type":"x"}]}]}}`: `the key "type" appears twice in "hooks"."Stop"[0]."hooks"[0]`,
 		`{"permissions":{"allow":[],"allow":[]}}`:                        `the key "allow" appears twice in "permissions"`,
-		`{"a":{"\u001b[2J":1,"\u001b[2J":2}}`:                            `the key "\\x1b[2J" appears twice in "a"`,
+		`{"a":{"\u001b[2J":1,"\u001b[2J":2}}`:                            `the key "\x1b[2J" appears twice in "a"`, // escaped once
+		`{"\u202e":{"k":1,"k":2}}`:                                       `the key "k" appears twice in "\u202e"`,
 	} {
 		_, _, _, err := Install([]byte(in), cmd)
 		if err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, ErrInvalid) {

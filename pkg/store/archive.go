@@ -4,7 +4,10 @@ import (
 	"errors"
 	"maps"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/openloop/openloop/internal/termsafe"
 )
 
 // Archive's and Restore's refusals; nothing is changed.
@@ -108,7 +111,7 @@ func (s *Store) Restore(query string) (Restored, []Archived, error) {
 	if err != nil {
 		return Restored{}, nil, err
 	}
-	old := NameOfFile(a.File)
+	old := restoredName(NameOfFile(a.File))
 	name := old
 	if used[name] {
 		name = freeName(baseName(old), used)
@@ -130,6 +133,24 @@ func (s *Store) Restore(query string) (Restored, []Archived, error) {
 		it.Name = name
 	}
 	return Restored{File: file, Name: it.Name}, nil, nil
+}
+
+// maxRestoredName bounds the name a restored item keeps from the log: with
+// the frame of a file held aside (retire.go) it stays far below every
+// filesystem's 255-byte limit.
+const maxRestoredName = 128
+
+// restoredName is the name a restored item is written under: the one the
+// log kept, unless that name could not have been made by Park. The log is
+// committed with the project, so a cloned repository can put any file
+// name in it: one holding control or format characters (an ESC sequence,
+// a line break, a bidi override) or one too long for a file name is made
+// into a slug, as Park makes one.
+func restoredName(name string) string {
+	if name != "" && len(name) <= maxRestoredName && termsafe.Strip(name) == name && !strings.ContainsAny(name, "/\\") {
+		return name
+	}
+	return Slug(name)
 }
 
 // pick matches query against the archived items.

@@ -46,6 +46,42 @@ func TestParkDedupeAnyName(t *testing.T) {
 	}
 }
 
+// Punctuation outside ASCII separates words as ASCII punctuation does: an
+// idea in curly quotes, with an ellipsis, a dash or a typographic
+// apostrophe is the idea without them, and parked once. A real word
+// outside ASCII still counts.
+func TestParkDedupeUnicodePunctuation(t *testing.T) {
+	tests := []struct {
+		first, again string
+		dup          bool
+	}{
+		{"retry budget", "“retry budget”", true},
+		{"retry budget", "retry budget…", true},
+		{"retry budget", "retry — budget", true},
+		{"retry budget", "«retry» ¿budget?", true},
+		{"don't cache tokens", "don’t cache tokens", true},
+		{"日本語のテスト", "「日本語のテスト」。", true},
+		{"café menu", "café menus", false},
+		{"retry budget", "retry budget ünïcode", false},
+	}
+	for _, tt := range tests {
+		s := newStore(t)
+		if r := park(t, s, KindDeferred, tt.first); !r.Parked {
+			t.Fatalf("park %q: %+v", tt.first, r)
+		}
+		if r := park(t, s, KindSideIdea, tt.again); r.Dup != tt.dup || r.Parked == tt.dup {
+			t.Errorf("park %q after %q: %+v, want duplicate %v", tt.again, tt.first, r, tt.dup)
+		}
+	}
+	// An idea of punctuation and symbols alone has no words, in or out of
+	// ASCII.
+	for _, idea := range []string{"?!", "“…”", "— → ★", "\xff\xfe"} {
+		if _, err := newStore(t).Park(Entry{Kind: KindDeferred, Idea: idea, Context: "c"}); err == nil || !strings.Contains(err.Error(), "no words") {
+			t.Errorf("park %q: %v, want no words", idea, err)
+		}
+	}
+}
+
 // A symlink, a folder or any other entry planted at the name an idea would
 // get takes that name: the idea is parked as -2, and nothing is written
 // through the planted entry.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -113,5 +114,36 @@ func TestRestoreDamaged(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(filepath.Join(s.Dir, r.File)); string(got) != text {
 		t.Errorf("restored %q", got)
+	}
+}
+
+// The log is committed with the project, so a cloned repository chooses
+// the file names its lines hold. Restore writes no name Park could not
+// have made: one with control or format characters or more than
+// maxRestoredName bytes is made into a slug. A name Park made, or the
+// seed's, is kept.
+func TestRestoreNameFromLog(t *testing.T) {
+	tests := []struct{ file, want string }{
+		{"session-open-e\x1b]0;pwn\x07\nvil\u202e-2026-11-30.md", "e-0-pwn-vil"},
+		{"session-open-tag\U000E0041\u00ad-2026-11-30.md", "tag"},
+		{"session-open-" + strings.Repeat("a", 300) + "-2026-11-30.md", strings.Repeat("a", MaxSlug)},
+		{"session-open-Dark_Mode.Toggle-2026-11-30.md", "Dark_Mode.Toggle"},
+		{"session-open-retry-budget-2-2026-11-30.md", "retry-budget-2"},
+	}
+	for _, tt := range tests {
+		s := newStore(t)
+		text := "---\nname: restored\ndescription: Deferred - widget cache\ntype: project\n---\n\nDeferred: widget cache. Context: x.\n"
+		l := LogLine{LogEntry: LogEntry{TS: "2026-11-30T10:00:00Z", Item: "restored", Action: ActionArchived}, File: tt.file, Text: text}
+		if err := s.Log.Append(l); err != nil {
+			t.Fatal(err)
+		}
+		r, _, err := s.Restore("widget cache")
+		if err != nil || r.File != fileOf(tt.want) {
+			t.Errorf("restore of %q: %+v %v, want %s", tt.file, r, err, fileOf(tt.want))
+			continue
+		}
+		if got, _ := os.ReadFile(filepath.Join(s.Dir, r.File)); string(got) != text {
+			t.Errorf("restored %q", got)
+		}
 	}
 }

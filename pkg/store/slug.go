@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // MaxSlug bounds the slug made from an idea, so a file name stays far
@@ -137,13 +138,18 @@ func ideaKey(idea string) string {
 }
 
 // words splits text into lowercase words for comparing ideas and queries:
-// ASCII letters and digits, and any non-ASCII letter, make words;
-// everything else separates them. Unicode spaces (U+00A0 …) separate words
-// too, as they do when the text is written out (oneLine), so
-// "budget\u00a0" is "budget".
+// letters and digits, ASCII or not (with the combining marks that go with
+// them), make words; everything else separates them: Unicode spaces
+// (U+00A0 …), as they do when the text is written out (oneLine), so
+// "budget\u00a0" is "budget", and punctuation and symbols outside ASCII
+// too, so "“retry budget”", "retry budget…" and "retry — budget" are the
+// words of "retry budget".
 func words(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 && !unicode.IsSpace(r))
+		if r < utf8.RuneSelf {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+		}
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r))
 	})
 }
 

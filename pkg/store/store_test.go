@@ -195,6 +195,9 @@ func TestMatch(t *testing.T) {
 		{"downloads", "retry-budget-2", scoreContent},
 		{"toggle dark", "dark-mode", scoreWords - 20}, // content words only
 		{"../../etc/passwd", "", 0},
+		{"“dark mode”", "dark-mode", scoreExact}, // punctuation outside ASCII separates words too
+		{"downloads…", "retry-budget-2", scoreContent},
+		{"— …", "", 0},
 		{"   ", "", 0},
 		{"nothing like it", "", 0},
 	}
