@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/internal/textcut"
 	"github.com/openloop/openloop/pkg/project"
 )
 
@@ -288,12 +289,27 @@ func usage(w io.Writer) {
 // character or a line break in them must neither reach the terminal nor
 // make a second line.
 func errorf(w io.Writer, format string, a ...any) {
-	fmt.Fprintln(w, "openloop: error: "+termsafe.Line(fmt.Sprintf(format, a...)))
+	fmt.Fprintln(w, "openloop: error: "+message(format, a...))
 }
 
 // hintf prints an optional follow-up line: "openloop: hint: …".
 func hintf(w io.Writer, format string, a ...any) {
-	fmt.Fprintln(w, "openloop: hint: "+termsafe.Line(fmt.Sprintf(format, a...)))
+	fmt.Fprintln(w, "openloop: hint: "+message(format, a...))
+}
+
+// maxMessage bounds the text of an error or hint line, before escaping:
+// what it quotes (an argument, a session id, a path) can be as long as
+// the user or a file made it, and one line must stay one readable line.
+const maxMessage = 1000
+
+// message formats an error or hint: cut to maxMessage bytes, with
+// control and format characters escaped.
+func message(format string, a ...any) string {
+	msg := fmt.Sprintf(format, a...)
+	if len(msg) > maxMessage {
+		msg = textcut.Head(msg, maxMessage) + "…"
+	}
+	return termsafe.Line(msg)
 }
 
 // common holds the flags every command shares.

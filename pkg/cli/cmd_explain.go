@@ -32,6 +32,10 @@ func runExplain(e *Env, args []string) int {
 	if ok, code := parseFlags(e, fs, args); !ok {
 		return code
 	}
+	if o.top < 0 {
+		errorf(e.Stderr, "explain: --top %d: want 0 or more", o.top)
+		return ExitUsage
+	}
 	var in detect.Input
 	if fs.NArg() > 0 {
 		in = detect.Input{Prompt: strings.Join(fs.Args(), " "), Assistant: o.assistant}
@@ -39,7 +43,7 @@ func runExplain(e *Env, args []string) int {
 		var err error
 		in, err = hooks.PromptInput(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd}, e.Stdin)
 		if err != nil {
-			errorf(e.Stderr, "explain: %v", termsafe.Line(err.Error()))
+			errorf(e.Stderr, "explain: %v", err)
 			hintf(e.Stderr, "give the prompt as arguments, or a UserPromptSubmit payload on stdin")
 			return ExitUsage
 		}

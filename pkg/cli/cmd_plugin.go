@@ -70,7 +70,7 @@ func runPlugin(e *Env, args []string) int {
 		return ExitFailure
 	}
 	if err := checkPluginDir(dir, files); err != nil {
-		errorf(e.Stderr, "plugin: %v", termsafe.Line(err.Error()))
+		errorf(e.Stderr, "plugin: %v", err)
 		hintf(e.Stderr, "name an empty or new folder, or one an earlier 'openloop plugin' wrote and nothing else")
 		return ExitFailure
 	}

@@ -36,6 +36,11 @@ func runSummary(e *Env, args []string) int {
 		o.session = e.Getenv("CLAUDE_CODE_SESSION_ID")
 	}
 	if o.session != "" && !summary.ValidSessionID(o.session) {
+		if !o.explicit { // not the command line's fault: exit 1, not 64
+			errorf(e.Stderr, "bad session id %q in CLAUDE_CODE_SESSION_ID", o.session)
+			hintf(e.Stderr, "name the session with --session, or unset CLAUDE_CODE_SESSION_ID")
+			return ExitFailure
+		}
 		errorf(e.Stderr, "bad session id %q", o.session)
 		hintf(e.Stderr, "a session id is made of letters, digits, '-', '_' and '.', like the name of a transcript file")
 		return ExitUsage
