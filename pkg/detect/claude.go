@@ -20,8 +20,19 @@ import (
 //
 // These are rules, not the model: the corpus labels what the user typed,
 // not what Claude said, so there is nothing to learn them from. They are
-// narrow on purpose; on the corpus they fire on 2 of 2,000 natural cases. Each names the thing
-// in group "x"; a pointer ("it", "that") is resolved to the clause before.
+// narrow on purpose: a statement, not a suggestion. None of them counts
+//
+//   - a hedge: "can be added later if needed / if you want / if
+//     requested" suggests, it puts nothing off;
+//   - an option of a menu Claude is waiting on ("1. Friends only —
+//     muted can come later", then "Which do you prefer?"): the user has
+//     not chosen it;
+//   - a sentence that introduces a list ("these could be added later:");
+//   - a thing that is a clause of its own ("These warnings don't affect
+//     the build and can be fixed later"): the thing is not named.
+//
+// Each names the thing in group "x"; a pointer ("it", "that") is resolved
+// to the clause before.
 // need is each rule's prefilter (see need): a reply with no deferral
 // compiles none of them.
 var claudeRules = []claudeRule{
@@ -30,7 +41,7 @@ var claudeRules = []claudeRule{
 	// C2 "X is out of scope for now / for this PR".
 	{need: [][]string{{"out of scope"}}, re: regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:is|are|was|were|seems|feels)\s+(?:\w+\s+)?out of scope\b` + clause + `*\b(?:for now|for this|here|in this|later|follow[- ]?up|revisit|separate)`)},
 	// C3 "X can be handled later / in a follow-up".
-	{need: [][]string{{" be "}, {"later", "follow", "separate", "future"}}, re: regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:can|could|should|will|would)\s+be\s+(?:handled|addressed|done|tackled|revisited|fixed|added|implemented|explored|cleaned up|covered|looked at|followed up)\s+(?:later|in a (?:follow[- ]?up|separate|future|later)|separately|as a follow[- ]?up|in (?:the )?future)`)},
+	{need: [][]string{{" be "}, {"later", "follow", "separate", "future"}}, re: regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:can|should|will)\s+be\s+(?:handled|addressed|done|tackled|revisited|fixed|added|implemented|explored|cleaned up|covered|looked at|followed up)\s+(?:later|in a (?:follow[- ]?up|separate|future|later)|separately|as a follow[- ]?up|in (?:the )?future)`)},
 	// C4 "we can revisit it later".
 	{need: [][]string{{"revisit", "come back", "circle back", "address", "tackle", "handle", "look at", "pick up", "follow up"}, {"later", "follow", "separate", "future", "another time", "next time"}}, re: regexp.MustCompile(`\b(?:we|you|i)\s+(?:can|could|will|'ll)\s+(?:always\s+)?(?:revisit|come back to|circle back to|address|tackle|handle|look at|pick up|follow up on)\s+(?P<x>` + clause + `{1,80}?)\s+(?:later|in a follow[- ]?up|separately|in a separate \w+|in (?:the )?future|another time|next time|if needed later)\b`)},
 }
@@ -84,16 +95,18 @@ var reOffer = regexp.MustCompile(`\b(?:if you|would you|want me|should i|shall i
 // can revisit it later"). Questions and offers do not count.
 func AssistantDeferrals(msg string) []Finding {
 	lines := proseLines(msg)
+	menu := endsOnMenu(lines)
 	var prev string // the previous clause, for "it"
 	for _, line := range lines {
-		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "|") || strings.HasPrefix(line, ">") {
+		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "|") || strings.HasPrefix(line, ">") ||
+			isListItem(line) && (menu || isOption(line)) || strings.HasSuffix(line, ":") {
 			prev = ""
 			continue
 		}
 		for _, s := range sentences(stripMD(line)) {
 			for _, c := range splitClauses(s) {
 				lc := lower(c)
-				if strings.HasSuffix(strings.TrimSpace(lc), "?") || isOffer(lc) {
+				if strings.HasSuffix(strings.TrimSpace(lc), "?") || isOffer(lc) || holdsAny(lc, hedges) {
 					prev = c
 					continue
 				}
@@ -109,6 +122,9 @@ func AssistantDeferrals(msg string) []Finding {
 					x := group(re, m, c, "x")
 					if keepsAsIs(x) {
 						continue // "I'll leave the tests as they are for now" decides, it defers nothing
+					}
+					if isPredicate(x) {
+						continue // "these don't affect the build and" names no thing
 					}
 					idea := reduce(x, putOffWords)
 					if idea == "" || isPointerPhrase(idea) {
@@ -180,6 +196,54 @@ func keepsAsIs(x string) bool {
 	lx := strings.TrimRight(lower(strings.TrimSpace(x)), ".,;: ")
 	for _, e := range asIsEnds {
 		if lx == e || strings.HasSuffix(lx, " "+e) {
+			return true
+		}
+	}
+	return false
+}
+
+// hedges make a deferral a suggestion: "can be added later if needed".
+var hedges = []string{"if needed", "if necessary", "if required", "if requested", "if desired",
+	"if you want", "if you'd like", "if you like", "if you prefer", "if that's useful", "if useful",
+	"if it becomes", "if it turns out", "when needed", "as needed"}
+
+// endsOnMenu reports a message that ends by asking the user, on its last
+// line or on the line that opens the list it ends with ("Which scope do
+// you prefer?", "Should I implement:"): its list items are options
+// waiting on a choice, not things Claude put off.
+func endsOnMenu(lines []string) bool {
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := strings.TrimRight(stripMD(lines[i]), " *_")
+		if strings.HasSuffix(l, "?") || i < len(lines)-1 && strings.HasSuffix(l, ":") {
+			return true
+		}
+		if !isListItem(lines[i]) {
+			return false
+		}
+	}
+	return false
+}
+
+// reOption marks a list item that is a lettered option ("- b) Frontend
+// only", "(a) …", "Option 2: …").
+var reOption = regexp.MustCompile(`^(?:[-*•+]\s+|\d{1,2}[.)]\s+)?(?:\(?[a-h]\)|option\s+\w+\b)`)
+
+// isOption reports a list item that is an option to choose.
+func isOption(line string) bool {
+	return reOption.MatchString(lower(strings.TrimLeft(stripMD(line), "*_ ")))
+}
+
+// predicateWords show that a captured "thing" is a clause with its own
+// verb ("these warnings don't affect the build and"), not a thing.
+var predicateWords = map[string]bool{"don't": true, "doesn't": true, "didn't": true, "do": true,
+	"does": true, "did": true, "is": true, "are": true, "was": true, "were": true, "isn't": true,
+	"aren't": true, "wasn't": true, "weren't": true, "not": true, "has": true, "have": true,
+	"hasn't": true, "haven't": true, "affect": true, "affects": true, "noted": true}
+
+// isPredicate reports a captured thing that holds a verb of its own.
+func isPredicate(x string) bool {
+	for _, w := range strings.Fields(lower(x)) {
+		if predicateWords[strings.Trim(w, ",;:()")] {
 			return true
 		}
 	}
