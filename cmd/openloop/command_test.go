@@ -55,7 +55,7 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 	if want := "Bash(" + bin + " session:*)"; fm["allowed-tools"] != want {
 		t.Errorf("allowed-tools %q, want %q", fm["allowed-tools"], want)
 	}
-	if fm["argument-hint"] != "resume | archive <text> | summary" || fm["description"] == "" {
+	if fm["argument-hint"] != "resume | archive <text> | restore <text> | summary" || !strings.Contains(fm["description"], "restore") {
 		t.Errorf("frontmatter %q", fm)
 	}
 

@@ -359,7 +359,11 @@ func commandHelp(w io.Writer, fs *flag.FlagSet) {
 		}
 		line += "\n    \t" + usage
 		if f.DefValue != "" && f.DefValue != "false" {
-			line += fmt.Sprintf(" (default %q)", f.DefValue)
+			if name == "string" {
+				line += fmt.Sprintf(" (default %q)", f.DefValue)
+			} else { // a number: as flag's own help prints it
+				line += fmt.Sprintf(" (default %s)", f.DefValue)
+			}
 		}
 		fmt.Fprintln(w, line)
 	})

@@ -55,7 +55,7 @@ func runDoctor(e *Env, args []string) int {
 		add("check the folder's permissions", "cannot list the memory dir: %v", listErr)
 	}
 	if len(items) >= store.MaxOpen {
-		add("/session resume, then /session archive <name> for what is done", "%d items are open: nothing new is parked until some are archived", len(items))
+		add(e.cmdLine("resume")+", then "+e.cmdLine("archive <name>")+" for what is done", "%d items are open: nothing new is parked until some are archived", len(items))
 	}
 
 	// Registrations, per event, per scope. Each problem is reported once,

@@ -195,7 +195,7 @@ func pluginFiles(e *Env) ([]pluginFile, error) {
 		{".claude-plugin/plugin.json", indentJSON(manifest)},
 		{".claude-plugin/marketplace.json", indentJSON(market)},
 		{"hooks/hooks.json", hooks},
-		{"commands/session.md", settings.CommandFile(settings.PluginExe, nonce)},
+		{"commands/session.md", settings.PluginCommandFile(nonce)},
 		{"README.md", []byte(pluginReadme)},
 	}, nil
 }
@@ -206,7 +206,7 @@ openloop notices the open loops of a Claude Code session (deferred ideas,
 side ideas, clarifying questions that were skipped) and parks each one as a
 small Markdown memory file, without spending tokens. This plugin registers
 its hooks on UserPromptSubmit, Stop and SessionEnd and adds the command
-/openloop:session (resume, archive <text>, summary). bin/openloop is the
+/openloop:session (resume, archive <text>, restore <text>, summary). bin/openloop is the
 openloop binary it runs. Do not also register openloop with
 "openloop install": every event would then be delivered twice.
 `

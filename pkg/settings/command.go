@@ -29,20 +29,44 @@ const Marker = "<!-- openloop: written by 'openloop install'; 'openloop uninstal
 // TermPrefix starts the heredoc terminator; a nonce of hex digits follows.
 const TermPrefix = "OPENLOOP_ARGS_"
 
+// pluginMarker marks the command file of the plugin `openloop plugin`
+// writes; the plugin, not uninstall, owns it.
+const pluginMarker = "<!-- openloop: written by 'openloop plugin' -->"
+
+// heads are the description and argument hint of each version of the
+// command file, newest first. A file an earlier version wrote is still
+// openloop's: install replaces it, uninstall removes it.
+var heads = []struct{ description, hint string }{
+	{"Open loops of this session: resume, archive <text>, restore <text>, summary (openloop)",
+		"resume | archive <text> | restore <text> | summary"},
+	{"Open loops of this session: resume, archive <text>, summary (openloop)",
+		"resume | archive <text> | summary"},
+}
+
 // CommandFile is the /session command file that runs exe, with the heredoc
 // terminator TermPrefix+nonce. nonce must be hex digits.
 func CommandFile(exe, nonce string) []byte {
+	return commandFile(exe, nonce, 0, Marker)
+}
+
+// PluginCommandFile is the plugin's /session command file.
+func PluginCommandFile(nonce string) []byte {
+	return commandFile(PluginExe, nonce, 0, pluginMarker)
+}
+
+// commandFile is the command file with heads[version] and marker.
+func commandFile(exe, nonce string, version int, marker string) []byte {
 	bin := binWord(exe)
 	term := TermPrefix + nonce
 	var b strings.Builder
 	b.WriteString("---\n")
-	fmt.Fprintf(&b, "description: %s\n", yamlScalar("Open loops of this session: resume, archive <text>, summary (openloop)"))
-	fmt.Fprintf(&b, "argument-hint: %s\n", yamlScalar("resume | archive <text> | summary"))
+	fmt.Fprintf(&b, "description: %s\n", yamlScalar(heads[version].description))
+	fmt.Fprintf(&b, "argument-hint: %s\n", yamlScalar(heads[version].hint))
 	fmt.Fprintf(&b, "allowed-tools: %s\n", yamlScalar("Bash("+toSlash(exe)+" session:*)"))
 	// The user runs /session; the model must not archive items on its own.
 	b.WriteString("disable-model-invocation: true\n")
 	b.WriteString("---\n")
-	b.WriteString(Marker + "\n\n")
+	b.WriteString(marker + "\n\n")
 	b.WriteString("```!\n")
 	fmt.Fprintf(&b, "%s session <<'%s'\n$ARGUMENTS\n%s\n", bin, term, term)
 	b.WriteString("```\n\n")
@@ -111,5 +135,10 @@ func ParseCommandFile(data []byte) (exe, nonce string, ok bool) {
 		return "", "", false
 	}
 	exe, nonce = w[0], string(m[2])
-	return exe, nonce, string(CommandFile(exe, nonce)) == string(data)
+	for v := range heads {
+		if string(commandFile(exe, nonce, v, Marker)) == string(data) {
+			return exe, nonce, true
+		}
+	}
+	return exe, nonce, false
 }

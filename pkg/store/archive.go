@@ -68,7 +68,7 @@ type Restored struct {
 
 // ErrNothingLogged is Restore's refusal when the log holds no item text
 // (no archive yet, or only lines of earlier versions, which kept names).
-var ErrNothingLogged = errors.New("the log holds no archived or expired item")
+var ErrNothingLogged = errors.New("no item in the log is still archived or expired")
 
 // Restore brings back the archived or expired item that best matches query
 // (the rules of match.go, on the items as the log kept them), under the
