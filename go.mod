@@ -7,9 +7,11 @@ require (
 	github.com/go-git/go-git/v5 v5.19.3
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/tidwall/gjson v1.20.2
-	github.com/tidwall/sjson v1.2.9
 	gopkg.in/yaml.v3 v3.0.1
 )
+
+// Used by tests only (cmd/openloop builds hook payloads with it).
+require github.com/tidwall/sjson v1.2.9
 
 require (
 	dario.cat/mergo v1.0.0 // indirect
