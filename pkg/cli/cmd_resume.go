@@ -59,7 +59,8 @@ func runResume(e *Env, args []string) (code int) {
 //	→ /session archive <slug> to close an item
 //	→ /session summary for a full session digest
 //
-// "This session" holds items modified today; older ones are grouped by their
+// "This session" holds items modified today (or, with a skewed clock,
+// later); older ones are grouped by their
 // modification date, newest first. With no items it prints
 // "No pending session items." In a terminal the hint lines name
 // "openloop archive" and "openloop summary".
@@ -74,7 +75,10 @@ func renderResume(e *Env, s *store.Store, items []store.Item) {
 	group := ""
 	for _, it := range items { // newest first, so dates come out in order
 		g := "### This session"
-		if d := it.ModTime.In(s.Now().Location()).Format("2006-01-02"); d != today {
+		// An item dated after today (a clock that was ahead, a synced
+		// folder) is listed with today's, not under an "Earlier" heading
+		// with a date still to come.
+		if d := it.ModTime.In(s.Now().Location()).Format("2006-01-02"); d < today {
 			g = "### Earlier (" + d + ")"
 		}
 		if g != group {
