@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"slices"
@@ -290,7 +292,12 @@ func predict(m *detect.Model, c Case) Prediction {
 // model is fitted on the other folds (thresholds by an inner grouped CV
 // on those folds only) and scores the fold's cases. It returns the scores
 // on train.jsonl cases and on the repository's extra labels, apart.
-func crossValidate(items []item, k int, p params) (onTrain, onExtra *Scores, err error) {
+//
+// With dump set, each scored case is also written to it as one JSON line
+// (see oofLine): what was parked, and each kind's out-of-fold score. The
+// lines hold text parked from the corpus, so they belong beside it, never
+// in the repository.
+func crossValidate(items []item, k int, p params, dump io.Writer) (onTrain, onExtra *Scores, err error) {
 	folds := assignFolds(items, k)
 	onTrain, onExtra = newScores(), newScores()
 	for f := 0; f < k; f++ {
@@ -312,8 +319,45 @@ func crossValidate(items []item, k int, p params) (onTrain, onExtra *Scores, err
 			if it.Extra {
 				s = onExtra
 			}
-			s.add(it.Case, predict(m, it.Case))
+			pred := predict(m, it.Case)
+			s.add(it.Case, pred)
+			if dump != nil {
+				if err := writeOOF(dump, m, it, pred); err != nil {
+					return nil, nil, err
+				}
+			}
 		}
 	}
 	return onTrain, onExtra, nil
+}
+
+// oofLine is one case of the out-of-fold dump (-oof): its keys, its
+// label, each kind's score from a model that never saw its repository
+// (-1: not scored, as for the question kind when Claude asked nothing),
+// and what was parked.
+type oofLine struct {
+	ID     string             `json:"id"`
+	Repo   string             `json:"repo"`
+	Draw   string             `json:"draw"`
+	Label  string             `json:"label"`
+	Idea   string             `json:"idea,omitempty"`
+	Score  map[string]float64 `json:"score"`
+	Parked Prediction         `json:"parked,omitempty"`
+}
+
+func writeOOF(w io.Writer, m *detect.Model, it item, pred Prediction) error {
+	l := oofLine{ID: it.ID, Repo: it.Repo, Draw: it.Draw, Label: it.Label, Idea: it.Idea,
+		Score: map[string]float64{}, Parked: pred}
+	for i, k := range kinds {
+		l.Score[k.letter] = -1
+		if !it.skip && (k.letter != "Q" || it.asks) {
+			l.Score[k.letter] = math.Round(m.Score(i, it.vec)*1e4) / 1e4
+		}
+	}
+	b, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }

@@ -6,6 +6,7 @@
 //	go run ./internal/train                 # report, and write the model
 //	go run ./internal/train -write=false    # report only
 //	go run ./internal/train -suggest 300    # which unlabelled cases to label next
+//	go run ./internal/train -oof /tmp/oof.jsonl   # and each case's out-of-fold scores
 //
 // It reads ../shared/corpus (train.jsonl, dev-pairs.jsonl, and the cases
 // of unlabelled.jsonl that internal/train/labels.tsv labels). Training is
@@ -13,6 +14,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -27,12 +29,13 @@ func main() {
 	write := flag.Bool("write", true, "write the model")
 	folds := flag.Int("folds", 5, "cross-validation folds")
 	suggest := flag.Int("suggest", 0, "print this many ids of unlabelled.jsonl to label next, and nothing else")
+	oof := flag.String("oof", "", "also write each case's out-of-fold scores and parks to this file, as JSON lines (it holds corpus text: keep it outside the repository)")
 	flag.Parse()
 	var err error
 	if *suggest > 0 {
 		err = suggestNext(os.Stdout, *corpus, *labels, *written, *suggest)
 	} else {
-		err = run(os.Stdout, *corpus, *labels, *written, *out, *write, *folds)
+		err = run(os.Stdout, *corpus, *labels, *written, *out, *oof, *write, *folds)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "train: error:", err)
@@ -40,16 +43,30 @@ func main() {
 	}
 }
 
-func run(w io.Writer, corpusDir, labels, written, out string, write bool, k int) error {
+func run(w io.Writer, corpusDir, labels, written, out, oof string, write bool, k int) error {
 	c, err := loadCorpus(corpusDir, labels, written)
 	if err != nil {
 		return err
 	}
 	p := defaultParams
 	all := prepareItems(c.all(), p.bits)
-	cvTrain, cvExtra, err := crossValidate(all, k, p)
+	var dump *bufio.Writer
+	if oof != "" {
+		f, err := os.Create(oof)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		dump = bufio.NewWriter(f)
+	}
+	cvTrain, cvExtra, err := crossValidate(all, k, p, dump)
 	if err != nil {
 		return err
+	}
+	if dump != nil {
+		if err := dump.Flush(); err != nil {
+			return err
+		}
 	}
 	m, b, err := fit(all, p, k)
 	if err != nil {

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -56,7 +59,7 @@ func TestTraining(t *testing.T) {
 	if !bytes.Equal(b, shipped) {
 		t.Errorf("pkg/detect/model.bin is not what training produces from this corpus and these labels; run `go run ./internal/train`")
 	}
-	cv, _, err := crossValidate(all, 5, p)
+	cv, _, err := crossValidate(all, 5, p, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,5 +137,56 @@ func TestTokenF1(t *testing.T) {
 		if got := tokenF1(c.got, c.want); got < c.f1-1e-9 || got > c.f1+1e-9 {
 			t.Errorf("tokenF1(%q, %q) = %v, want %v", c.got, c.want, got, c.f1)
 		}
+	}
+}
+
+// -oof writes one line per scored case: its keys and label, each kind's
+// out-of-fold score (-1 where the kind is not scored: a question when
+// Claude asked nothing), and what was parked, as the report counted it.
+func TestOOFDump(t *testing.T) {
+	var cases []Case
+	for i, r := range []string{"a/x", "b/y", "c/z", "d/w"} {
+		cases = append(cases,
+			Case{ID: fmt.Sprintf("d%d", i), Repo: r, Label: "D", Idea: "benchmarks", Prompt: "skip the benchmarks for now"},
+			Case{ID: fmt.Sprintf("n%d", i), Repo: r, Label: "N", Prompt: "add a test for the parser",
+				Assistant: "Should expired tokens return 401 or 403?"},
+		)
+	}
+	cases = append(cases, Case{ID: "w1", Label: "D", Prompt: "let's punt on i18n", Written: true, Repo: "openloop/written"})
+	p := defaultParams
+	p.bits = 10
+	var dump bytes.Buffer
+	cv, _, err := crossValidate(prepareItems(cases, p.bits), 2, p, &dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(dump.String(), "\n"), "\n")
+	if len(lines) != 8 {
+		t.Fatalf("%d lines, want one per scored case (8; the written example is never scored):\n%s", len(lines), dump.String())
+	}
+	parks := 0
+	for _, l := range lines {
+		var o oofLine
+		if err := json.Unmarshal([]byte(l), &o); err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		for k, s := range o.Score {
+			if s != -1 && (s < 0 || s > 1) {
+				t.Errorf("%s: score %s = %v, want a probability or -1", o.ID, k, s)
+			}
+		}
+		asked := strings.HasPrefix(o.ID, "n")
+		if q := o.Score["Q"]; asked == (q == -1) {
+			t.Errorf("%s: question score %v; it is scored only when Claude asked something", o.ID, q)
+		}
+		if o.Repo == "" || o.Label == "" || len(o.Score) != 3 {
+			t.Errorf("%s: missing keys: %+v", o.ID, o)
+		}
+		if _, ok := o.Parked["D"]; ok {
+			parks++
+		}
+	}
+	if c := cv.Kind["D"]; parks != c.TP+c.FP {
+		t.Errorf("the dump parks %d deferrals, the report %d", parks, c.TP+c.FP)
 	}
 }
