@@ -105,6 +105,10 @@ func printExplanation(w io.Writer, x detect.Explanation) {
 		}
 		return
 	}
+	if x.Unnamed != "" {
+		fmt.Fprintf(w, "Parks: nothing: %s scores over its threshold, but the prompt only points at what it means (\"it\", \"that\", \"this task\") and Claude's message offered nothing to name it\n", x.Unnamed)
+		return
+	}
 	fmt.Fprintln(w, "Parks: nothing")
 }
 
@@ -149,7 +153,8 @@ func explainJSON(x detect.Explanation) any {
 		AUQ      bool     `json:"ask_user_question"`
 		Kinds    []kind   `json:"kinds"`
 		Finding  *finding `json:"parks"`
-	}{Skipped: x.Skipped, Typed: x.Typed, Question: x.Question, AUQ: x.AUQ, Kinds: []kind{}}
+		Unnamed  string   `json:"unnamed,omitempty"`
+	}{Skipped: x.Skipped, Typed: x.Typed, Question: x.Question, AUQ: x.AUQ, Kinds: []kind{}, Unnamed: string(x.Unnamed)}
 	for _, k := range x.Kinds {
 		kk := kind{Kind: string(k.Kind), Scored: k.Scored, Score: k.P, Threshold: k.Threshold,
 			Parks: k.Scored && k.P >= k.Threshold, Top: []contribution{}}

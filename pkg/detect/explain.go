@@ -16,6 +16,10 @@ type Explanation struct {
 	AUQ      bool   // it is a dismissed AskUserQuestion
 	Kinds    []KindScore
 	Finding  *Finding // what would be parked, if anything
+	// Unnamed is the kind that scored at or over its threshold and still
+	// parks nothing, because the prompt names no thing ("don't bother
+	// fixing it right now") and Claude's message offered none; "" if none.
+	Unnamed Kind
 }
 
 // KindScore is one kind's part of an Explanation.
@@ -84,6 +88,8 @@ func (m *Model) Explain(in Input, top int) Explanation {
 	}
 	if fs := m.Prompt(in); len(fs) > 0 {
 		e.Finding = &fs[0]
+	} else if k, ok := s.Decide(); ok {
+		e.Unnamed = k
 	}
 	return e
 }

@@ -137,7 +137,7 @@ var (
 		"on fera", "ne fais pas", "lass uns", "machen wir", "vamos", "não faça", "не делай", "давай", "ok", "okay", "so", "also", "and", "but", "then", "well", "alright", "right", "now",
 		"please", "just", "maybe", "perhaps", "i think", "i guess", "i feel like", "let's", "lets", "let us",
 		"we can", "we could", "we should", "we'll", "we will", "we might", "we may", "we need to", "i'll",
-		"i will", "i'd like to", "i want to", "i want", "you can", "can you", "could you", "can we", "could we",
+		"i will", "i won't", "i wont", "we won't", "we wont", "won't", "wont", "i'd like to", "i want to", "i want", "you can", "can you", "could you", "can we", "could we",
 		"need to", "to", "btw", "by the way", "oh", "hmm", "yes", "yeah", "sure", "fine", "good", "great",
 		"cool", "thanks", "actually", "first", "for", "and then", "go ahead and", "don't", "do not", "dont",
 		"not", "no", "no need to", "we don't need to", "don't need to", "we dont need to", "there's no need to",
@@ -146,7 +146,7 @@ var (
 		"i think we should", "probably", "definitely")
 	// Words that put a thing off.
 	putOffWords = phrases("skip", "ignore", "drop", "leave", "leave out", "hold off on", "hold off", "forget",
-		"forget about", "worry about", "bother with", "put aside", "set aside", "park", "punt on", "punt",
+		"forget about", "worry about", "bother with", "bother", "put aside", "set aside", "park", "punt on", "punt",
 		"defer", "postpone", "shelve", "table", "come back to", "revisit", "get back to", "circle back to",
 		"save", "put", "make a note of", "note", "remember", "remind me to", "handle", "address",
 		"tackle", "deal with", "do", "look at", "look into", "work on", "implement", "consider", "think about",
@@ -162,7 +162,9 @@ var (
 	timeWords = phrases("por ahora", "por el momento", "de momento", "más adelante", "mas adelante", "luego",
 		"después", "despues", "plus tard", "pour l'instant", "pour le moment", "später", "erstmal", "vorerst",
 		"depois", "por enquanto", "mais tarde", "позже", "потом", "пока", "for now", "for the moment", "right now", "at the moment", "later", "later on",
-		"at a later time", "at a later point", "for time being", "some other time", "another time", "next time", "in the future",
+		"at a later time", "at a later point", "for a later time", "a later time", "at a later date",
+		"for a later date", "a later date", "in a new chat", "in a new session", "in a new conversation",
+		"in the next session", "in another session", "next session", "in a separate chat", "for time being", "some other time", "another time", "next time", "in the future",
 		"eventually", "someday", "some day", "at some point", "in phase 2", "in phase two", "next sprint",
 		"until next sprint", "tomorrow", "yet", "for this pr", "in a follow-up", "in a follow up",
 		"as a follow-up", "in a separate pr", "for later", "to later", "can wait", "until later", "first",
@@ -214,7 +216,9 @@ func (l *phraseList) words() [][]string {
 // (verbs), time words and a leading article go, and the rest is cut at a
 // clause boundary and at maxIdeaWords words.
 func reduce(clause string, act *phraseList) string {
-	clause = strings.Trim(oneLine(stripMD(clause)), " \"'“”‘’()[]{}<>,.;:!?-—–*")
+	clause = oneLine(stripMD(clause))
+	clause = strings.TrimSpace(clause[listMarker(clause):])
+	clause = strings.Trim(clause, " \"'“”‘’()[]{}<>,.;:!?-—–*")
 	if clause == "" {
 		return ""
 	}
@@ -260,7 +264,7 @@ func reduce(clause string, act *phraseList) string {
 	ws, lw = dropAll(ws, lw, timeWords.words())
 	ws, lw = dropAll(ws, lw, judgementWords.words())
 	strip()
-	for len(lw) > 1 && trailWords[lw[len(lw)-1]] {
+	for len(lw) > 1 && (trailWords[lw[len(lw)-1]] || predicateTail[lw[len(lw)-1]]) {
 		ws, lw = ws[:len(ws)-1], lw[:len(lw)-1]
 	}
 	if len(ws) > maxIdeaWords {
@@ -377,6 +381,15 @@ var trailWords = map[string]bool{"the": true, "a": true, "an": true, "and": true
 	"that": true, "which": true, "is": true, "are": true, "so": true, "but": true, "then": true, "we": true,
 	"our": true, "it": true, "please": true, "too": true, "now": true, "can": true, "will": true}
 
+// predicateTail is what is left of a clause's predicate once its time
+// word is gone: "the export can come later" and "the reconnect logic can
+// be done later" name "export" and "reconnect logic".
+var predicateTail = map[string]bool{"can": true, "could": true, "will": true, "would": true, "should": true,
+	"may": true, "might": true, "must": true, "shall": true, "be": true, "been": true, "come": true,
+	"comes": true, "wait": true, "waits": true, "done": true, "added": true, "handled": true, "addressed": true,
+	"fixed": true, "implemented": true, "considered": true, "revisited": true, "discussed": true,
+	"tackled": true, "looked": true, "dealt": true}
+
 // prefixLen is the length, in words, of the longest phrase of list that
 // starts lw.
 func prefixLen(lw []string, list [][]string) int {
@@ -416,22 +429,35 @@ func equalWords(a, b []string) bool {
 var pointerWords = map[string]bool{"it": true, "that": true, "this": true, "these": true, "those": true,
 	"them": true, "one": true, "rest": true, "others": true, "everything": true, "else": true,
 	"stuff": true, "things": true, "part": true, "all": true, "of": true, "other": true, "thing": true,
-	"everything else": true, "idea": true, "later": true, "one too": true}
+	"everything else": true, "idea": true, "later": true, "one too": true,
+	// nouns that point when nothing names them ("this task", "that issue")
+	"task": true, "tasks": true, "issue": true, "issues": true, "problem": true, "problems": true,
+	"item": true, "items": true, "point": true, "points": true, "topic": true, "bit": true, "step": true,
+	"steps": true, "change": true, "changes": true, "question": true, "questions": true, "suggestion": true,
+	"suggestions": true, "feature": true, "now": true,
+	// the same pointers in the corpus's other spaced languages
+	"eso": true, "esto": true, "lo": true, "todo": true, "ça": true, "cela": true, "ceci": true,
+	"tout": true, "это": true, "всё": true, "все": true, "isso": true, "isto": true, "tudo": true,
+	"그거": true, "이거": true, "그것": true, "이것": true, "그건": true, "이건": true}
 
 // genericVerbs name no thing by themselves ("do that", "handle it").
 var genericVerbs = map[string]bool{"do": true, "handle": true, "fix": true, "tackle": true, "look": true,
 	"at": true, "into": true, "add": true, "implement": true, "deal": true, "with": true, "change": true,
-	"address": true, "revisit": true, "discuss": true}
+	"address": true, "revisit": true, "discuss": true, "fixing": true, "doing": true, "handling": true,
+	"changing": true, "adding": true, "implementing": true, "addressing": true, "looking": true,
+	"work": true, "working": true, "on": true,
+	"hacer": true, "hacemos": true, "haremos": true, "ver": true, "vemos": true, "veremos": true,
+	"faire": true, "voir": true, "fazer": true, "fazemos": true, "делать": true, "сделаем": true}
 
-// isPointerPhrase reports an idea made only of pointers, maybe after a
-// generic verb ("that", "all of it", "do that").
+// isPointerPhrase reports an idea made only of pointers and generic verbs
+// ("that", "all of it", "do that", "fixing", "task"), in any language.
 func isPointerPhrase(s string) bool {
-	ws := strings.Fields(strings.ToLower(s))
-	for len(ws) > 1 && genericVerbs[strings.Trim(ws[0], ",.;:!?")] {
-		ws = ws[1:]
+	if !isLatinText(s) {
+		return isUnspacedPointer(s)
 	}
-	for _, w := range ws {
-		if !pointerWords[strings.Trim(w, ",.;:!?")] {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		w = strings.Trim(w, ",.;:!?")
+		if !pointerWords[w] && !genericVerbs[w] {
 			return false
 		}
 	}
@@ -515,6 +541,50 @@ func isLatinText(s string) bool {
 	return n > 0 && cjk*3 < n
 }
 
+// listMarker is the length in bytes of the list marker s starts with, or
+// 0: "2. ", "3) ", "(b) ", "1、", "- ", "• ", "①". A number may run into
+// the text ("2.或者…"); a letter needs a space after it, so "e.g." and
+// "a.b" are not markers, and a number followed by a digit ("2.5") is not
+// one either.
+func listMarker(s string) int {
+	for _, b := range []string{"- ", "* ", "+ ", "• ", "· "} {
+		if strings.HasPrefix(s, b) {
+			return len(b)
+		}
+	}
+	if r, n := utf8.DecodeRuneInString(s); r >= '①' && r <= '⑳' {
+		return n
+	}
+	i := 0
+	if strings.HasPrefix(s, "(") || strings.HasPrefix(s, "（") {
+		_, i = utf8.DecodeRuneInString(s)
+	}
+	j := i
+	for j < len(s) && j-i < 2 && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	letter := false
+	if j == i && j < len(s) && (s[j] >= 'a' && s[j] <= 'h' || s[j] >= 'A' && s[j] <= 'H') {
+		j, letter = j+1, true
+	}
+	if j == i || j >= len(s) {
+		return 0
+	}
+	r, n := utf8.DecodeRuneInString(s[j:])
+	if !strings.ContainsRune(".)、．）:", r) {
+		return 0
+	}
+	end := j + n
+	if end == len(s) {
+		return 0 // "2." alone is the whole clause, not a marker
+	}
+	next, _ := utf8.DecodeRuneInString(s[end:])
+	if next >= '0' && next <= '9' || letter && next != ' ' || r == ':' && next != ' ' {
+		return 0
+	}
+	return end
+}
+
 // cutRunes cuts s to at most n characters, at a space or punctuation when
 // one is near the end.
 func cutRunes(s string, n int) string {
@@ -535,7 +605,7 @@ func cutRunes(s string, n int) string {
 // unspacedStops are cut out of ideas in scripts written without spaces:
 // the cue words themselves and verbs that name the act.
 var unspacedStops = []string{"以后再说", "后续再说", "之后再说", "回头再说", "再说", "以后", "后续", "之后", "稍后",
-	"下次", "回头", "暂时", "先不要", "先不用", "先不", "暂不", "不用", "考虑", "处理", "实现", "管", "弄", "做",
+	"下次", "回头", "暂时", "先不要", "先不用", "先不", "先别", "暂不", "不用", "不要", "别", "考虑", "处理", "实现", "管", "弄", "做",
 	"一旦", "あとで", "後で", "今は", "とりあえず", "しない", "나중에", "다음에", "일단", "우선"}
 
 // reduceUnspaced is reduce for Chinese and Japanese: the clause is split
@@ -557,8 +627,54 @@ func reduceUnspaced(clause string) string {
 		pick = strings.ReplaceAll(pick, w, "")
 	}
 	pick = strings.TrimFunc(pick, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
-	if utf8.RuneCountInString(pick) < 2 {
+	pick = trimAffixes(pick, unspacedLeads, unspacedTrails)
+	if utf8.RuneCountInString(pick) < 2 || isUnspacedPointer(pick) {
 		return ""
 	}
 	return cutRunes(pick, 4*maxIdeaWords)
+}
+
+// Openings and sentence-final particles of Chinese and Japanese clauses,
+// which are not part of the thing ("那就先不管退款页面吧" names "退款页面").
+var (
+	unspacedLeads  = []string{"那就", "那么", "就先", "我们", "咱们", "就", "那", "先", "把", "再", "还是", "でも", "じゃあ"}
+	unspacedTrails = []string{"吧", "不", "先", "再", "了", "呢", "啊", "呀", "哈", "的事情", "的事", "这件事", "せず", "しない", "しなくていい", "はいい", "よ", "ね"}
+)
+
+// trimAffixes cuts the openings leads and the endings trails off s, over
+// and over, as long as something is left.
+func trimAffixes(s string, leads, trails []string) string {
+	for changed := true; changed; {
+		changed = false
+		for _, l := range leads {
+			if rest, ok := strings.CutPrefix(s, l); ok && rest != "" {
+				s, changed = rest, true
+			}
+		}
+		for _, t := range trails {
+			if rest, ok := strings.CutSuffix(s, t); ok && rest != "" {
+				s, changed = rest, true
+			}
+		}
+	}
+	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+}
+
+// unspacedPointers only point, in Chinese and Japanese: "这个", "其他的",
+// "该问题", "それ".
+var unspacedPointers = map[string]bool{"这个": true, "那个": true, "这些": true, "那些": true, "它": true,
+	"其他": true, "其他的": true, "其它": true, "其它的": true, "别的": true, "这部分": true, "那部分": true,
+	"该问题": true, "这个问题": true, "那个问题": true, "这些问题": true, "这问题": true, "此事": true, "这事": true,
+	"这块": true, "那块": true, "这一块": true, "这一步": true, "这里": true, "这步": true, "这点": true,
+	"这一点": true, "剩下的": true, "其余的": true, "其余": true, "这個": true, "那個": true, "這個": true,
+	"這些": true, "其他問題": true, "それ": true, "これ": true, "あれ": true, "この件": true, "その件": true,
+	"残り": true, "他の": true,
+	// verbs that name no thing on their own ("先别开始" is "don't start yet")
+	"开始": true, "执行": true, "开干": true, "动手": true, "搞": true, "改": true, "测": true, "测试": true,
+	"写": true, "修": true, "修改": true, "开发": true, "处理": true, "做": true, "弄": true, "始める": true,
+	"やる": true, "実行": true}
+
+// isUnspacedPointer reports a Chinese or Japanese idea that only points.
+func isUnspacedPointer(s string) bool {
+	return unspacedPointers[strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })]
 }

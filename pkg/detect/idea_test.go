@@ -65,3 +65,48 @@ func TestIsPointerPhrase(t *testing.T) {
 		}
 	}
 }
+
+// Ideas read as the thing, whatever shape the clause had: a list marker,
+// a predicate left after its time word, a sentence-final particle.
+func TestReduceShapes(t *testing.T) {
+	for _, c := range []struct{ clause, want string }{
+		{"2. the export to PDF can come later", "export to PDF"},
+		{"3) we can skip the audit log for now", "audit log"},
+		{"(b) leave the CSV importer for a later time", "CSV importer"},
+		{"- ignore the flaky e2e suite for now", "flaky e2e suite"},
+		{"the websocket reconnect logic can be done later", "websocket reconnect logic"},
+		{"we'll handle the retry policy in a new chat", "retry policy"},
+		{"e.g. skip the audit log for now", "e.g. skip the audit log"}, // "e." is no list marker
+		{"2.5 can wait until next sprint", "2.5"},                      // nor is a version number
+		{"2、导出功能以后再说", "导出功能"},
+		{"那就先不管退款页面吧", "退款页面"},
+		{"先别管登录页的动画了", "登录页的动画"},
+	} {
+		if got := reduce(c.clause, putOffWords); got != c.want {
+			t.Errorf("reduce(%q) = %q, want %q", c.clause, got, c.want)
+		}
+	}
+}
+
+// An idea that only points or only names an act parks nothing of its own:
+// the hook falls back to what Claude offered, else parks nothing.
+func TestPointerIdeas(t *testing.T) {
+	for _, c := range []string{
+		"don't bother fixing that yet", "we won't handle that for now", "put this task on the backlog",
+		"eso lo vemos luego", "其他的以后再说", "该问题暂时不处理", "这个先不做", "先别开始，等我确认一下",
+	} {
+		idea := reduce(c, putOffWords)
+		if idea != "" && !isPointerPhrase(idea) {
+			t.Errorf("reduce(%q) = %q: a thing, want a pointer or nothing", c, idea)
+		}
+	}
+}
+
+func TestListMarker(t *testing.T) {
+	for s, want := range map[string]int{"1. a": 2, "12) b": 3, "(c) d": 3, "1、导出": 4, "2.或者": 2, "• x": 4,
+		"① x": 3, "e.g. x": 0, "2.5 x": 0, "a.b": 0, "3:30 pm": 0, "2.": 0, "export": 0, "": 0} {
+		if got := listMarker(s); got != want {
+			t.Errorf("listMarker(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
