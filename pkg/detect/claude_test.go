@@ -16,17 +16,17 @@ func TestAssistantDeferrals(t *testing.T) {
 		{"All tests pass.\n\n- Pagination is out of scope for now and left for a follow-up.", "Pagination"},
 
 		// Suggestions, not statements: a hedge.
-		{"The integration tests can be added later if needed.", ""},
+		{"Load tests for the importer can be added later if needed.", ""},
 		{"The manual approach is fastest, and we can always come back to validation later if needed.", ""},
 		{"Caching could be addressed in a separate task.", ""}, // "could": a suggestion
 		// An option of a menu Claude is waiting on.
-		{"Should we:\n\n1. Friends only (recommended). Muted users can be added later.\n2. Friends and muted.\n\nWhich scope do you prefer?", ""},
-		{"Should I implement:\n- a) the permissions only\n- b) Frontend only for now, backend can be done separately", ""},
+		{"Should we:\n\n1. Email only (recommended). SMS alerts can be added later.\n2. Email and SMS.\n\nWhich channel do you prefer?", ""},
+		{"Should I build:\n- a) the CLI flags only\n- b) The web form only for now, the API can be done separately", ""},
 		// A sentence that opens a list.
 		{"Everything works. These could be added later:\n- Excel export\n- date filters", ""},
-		{"Remaining TODOs (not blocking, can be done later):\n- docs", ""},
+		{"Open follow-ups (none blocking, can be done later):\n- changelog", ""},
 		// The captured thing is a clause of its own.
-		{"These warnings don't affect the build and can be fixed later.", ""},
+		{"The linter notes do not change behaviour and can be fixed later.", ""},
 		{"The remaining failures are not related to this change and can be addressed separately.", ""},
 		// Offers, questions, decisions.
 		{"Want me to leave the rate limiter for a follow-up?", ""},

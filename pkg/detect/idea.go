@@ -243,8 +243,8 @@ func reduce(clause string, act *phraseList) string {
 	}
 	// Openings and act words go first ("ok, let's skip …"); then the
 	// clause is cut at its inner boundaries, and the segment that holds
-	// the loop's cue is kept ("agreed, we can rename later" keeps "we can
-	// rename later"; "skip the cache because it is slow" keeps "skip the
+	// the loop's cue is kept ("sure, we can split the module later" keeps
+	// "we can split the module later"; "skip the cache because it is slow" keeps "skip the
 	// cache").
 	strip()
 	for len(lw) > 1 && dashWord[lw[0]] {
@@ -297,7 +297,7 @@ func cueSegment(ws, lw []string) ([]string, []string) {
 }
 
 // filed finds a thing written down for later and returns its words: "put
-// caching on our todo list", "add the jumpy button to the backlog" (a verb
+// caching on our todo list", "add the flickering tooltip to the backlog" (a verb
 // of putting, the thing, then on/to/in a list), or "make a ticket to add a
 // logger" (a verb of making, a ticket or issue, then for/to/about: the
 // rest). ok is false when the words hold neither shape.

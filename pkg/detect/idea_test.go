@@ -24,9 +24,9 @@ func TestReduce(t *testing.T) {
 		{"por ahora no hagas los tests de integración", Deferred, "tests de integración"},
 		{"let's come back to the flaky upload test after the release", Deferred, "flaky upload test"},
 		{"now add request logging", Question, "add request logging"},
-		{"lets work on the listener structure for now and put caching on our todo list with less priority", Deferred, "caching"},
-		{"is it really that hard? lets ignore it for now, but add the jumpy button to our todo list", Deferred, "jumpy button"},
-		{"Can you make a ticket to add a logger utility throughout the program?", Deferred, "add a logger utility throughout the program"},
+		{"let's keep going on the websocket handler for now and put rate limiting on our todo list, low priority", Deferred, "rate limiting"},
+		{"not worth it today. lets skip it for now, but add the flickering tooltip to our todo list", Deferred, "flickering tooltip"},
+		{"Can you open a ticket to add structured logging to the worker?", Deferred, "add structured logging to the worker"},
 		{"please open a GitHub issue for the flaky upload test", Deferred, "flaky upload test"},
 		{"let's move the dark mode toggle to the backlog", Deferred, "dark mode toggle"},
 		{"put it on the backlog", Deferred, ""},                                                        // a pointer: the idea comes from Claude's offer
