@@ -55,7 +55,7 @@ func (d *demo) play() {
 
 	d.section("3. A side idea in passing")
 	d.claude("You're welcome. The lint job is still failing; I'll look at it next.")
-	side := "thanks. btw, random thought: a per-token rate limit on the public API would be handy. can you look at the failing lint job?"
+	side := "thanks. btw, random thought: a per-token rate limit on the public API would be handy. what is wrong with the lint step now?"
 	d.user(side)
 	fmt.Fprintln(d.out, "   The same prompt delivered a second time (a plugin and 'openloop install' both registered):")
 	d.user(side)
