@@ -125,17 +125,22 @@ func loadCorpus(dir, labelsPath, writtenPath string) (*Corpus, error) {
 	if labelsPath == "" {
 		return c, nil
 	}
+	c.Extra, err = labelledCases(dir, labelsPath, "extra")
+	return c, err
+}
+
+// labelledCases reads a labels file (labels.tsv, heldout.tsv) and returns
+// the cases of unlabelled.jsonl it labels, by id, with draw set.
+func labelledCases(dir, labelsPath, draw string) ([]Case, error) {
 	labels, err := readLabels(labelsPath)
-	if err != nil {
+	if err != nil || len(labels) == 0 {
 		return nil, err
-	}
-	if len(labels) == 0 {
-		return c, nil
 	}
 	un, err := readJSONL(filepath.Join(dir, "unlabelled.jsonl"))
 	if err != nil {
 		return nil, err
 	}
+	var out []Case
 	seen := map[string]bool{}
 	for _, u := range un {
 		l, ok := labels[u.ID]
@@ -143,11 +148,11 @@ func loadCorpus(dir, labelsPath, writtenPath string) (*Corpus, error) {
 			continue
 		}
 		seen[u.ID] = true
-		u.Label, u.Idea, u.Extra, u.Draw = l.Label, l.Idea, true, "extra"
-		c.Extra = append(c.Extra, u)
+		u.Label, u.Idea, u.Extra, u.Draw = l.Label, l.Idea, true, draw
+		out = append(out, u)
 	}
-	sort.Slice(c.Extra, func(i, j int) bool { return c.Extra[i].ID < c.Extra[j].ID })
-	return c, nil
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
 }
 
 // all is every case that trains: train.jsonl, the extra labels, and the

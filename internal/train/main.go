@@ -24,6 +24,7 @@ import (
 func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "the corpus folder")
 	labels := flag.String("labels", "internal/train/labels.tsv", "extra labels for unlabelled.jsonl")
+	heldout := flag.String("heldout", "internal/train/heldout.tsv", "labels for unlabelled.jsonl cases that are scored by the shipped model and never trained on")
 	written := flag.String("written", "internal/train/written.jsonl", "examples the team wrote (trained on, never scored)")
 	out := flag.String("out", "pkg/detect/model.bin", "where to write the model")
 	write := flag.Bool("write", true, "write the model")
@@ -33,9 +34,9 @@ func main() {
 	flag.Parse()
 	var err error
 	if *suggest > 0 {
-		err = suggestNext(os.Stdout, *corpus, *labels, *written, *suggest)
+		err = suggestNext(os.Stdout, *corpus, *labels, *heldout, *written, *suggest)
 	} else {
-		err = run(os.Stdout, *corpus, *labels, *written, *out, *oof, *write, *folds)
+		err = run(os.Stdout, *corpus, *labels, *heldout, *written, *out, *oof, *write, *folds)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "train: error:", err)
@@ -43,28 +44,30 @@ func main() {
 	}
 }
 
-func run(w io.Writer, corpusDir, labels, written, out, oof string, write bool, k int) error {
+func run(w io.Writer, corpusDir, labels, heldout, written, out, oof string, write bool, k int) error {
 	c, err := loadCorpus(corpusDir, labels, written)
 	if err != nil {
 		return err
 	}
 	p := defaultParams
 	all := prepareItems(c.all(), p.bits)
-	var dump *bufio.Writer
+	var dump io.Writer // nil: no dump (a nil *bufio.Writer would not be a nil io.Writer)
+	var buf *bufio.Writer
 	if oof != "" {
 		f, err := os.Create(oof)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		dump = bufio.NewWriter(f)
+		buf = bufio.NewWriter(f)
+		dump = buf
 	}
 	cvTrain, cvExtra, err := crossValidate(all, k, p, dump)
 	if err != nil {
 		return err
 	}
-	if dump != nil {
-		if err := dump.Flush(); err != nil {
+	if buf != nil {
+		if err := buf.Flush(); err != nil {
 			return err
 		}
 	}
@@ -76,7 +79,15 @@ func run(w io.Writer, corpusDir, labels, written, out, oof string, write bool, k
 	for _, cs := range c.Dev {
 		dev.add(cs, predict(m, cs))
 	}
-	report(w, reportData{corpus: c, k: k, cvTrain: cvTrain, cvExtra: cvExtra, dev: dev, model: m, size: len(b)})
+	held, err := labelledCases(corpusDir, heldout, "heldout")
+	if err != nil {
+		return err
+	}
+	hs := newScores()
+	for _, cs := range held {
+		hs.add(cs, predict(m, cs))
+	}
+	report(w, reportData{corpus: c, k: k, cvTrain: cvTrain, cvExtra: cvExtra, dev: dev, held: hs, model: m, size: len(b)})
 	if write {
 		return os.WriteFile(out, b, 0o644)
 	}

@@ -129,3 +129,12 @@ func mean(xs []float64) float64 {
 	}
 	return t / float64(len(xs))
 }
+
+// wrong is how many parks were of a kind other than the case's label.
+func (s *Scores) wrong() int {
+	n := 0
+	for _, c := range s.Kind {
+		n += c.FP
+	}
+	return n
+}

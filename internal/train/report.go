@@ -12,6 +12,7 @@ type reportData struct {
 	k                int
 	cvTrain, cvExtra *Scores
 	dev              *Scores
+	held             *Scores // heldout.tsv's cases, scored by the shipped model
 	model            *detect.Model
 	size             int
 }
@@ -25,6 +26,11 @@ func report(w io.Writer, r reportData) {
 	table(w, r.cvExtra)
 	fmt.Fprintf(w, "\ndev-pairs.jsonl, model trained on everything else:\n")
 	table(w, r.dev)
+	if r.held != nil && r.held.Cases > 0 {
+		fmt.Fprintf(w, "\nheldout.tsv: %d cases of unlabelled.jsonl an earlier model scored highest (-suggest), labelled after it and never trained on; the shipped model:\n", r.held.Cases)
+		table(w, r.held)
+		fmt.Fprintf(w, "wrong parks: %d of %d\n", r.held.wrong(), r.held.Cases)
+	}
 	fmt.Fprintf(w, "\nshipped model: %d bytes, %d-bit hashing; thresholds:", r.size, r.model.Bits)
 	for _, k := range r.model.Kinds {
 		fmt.Fprintf(w, " %s %.3f", k.Kind, k.Threshold)

@@ -8,12 +8,13 @@ import (
 )
 
 // suggestNext prints the ids of unlabelled cases that labelling would help
-// most (active learning): for each kind, the unlabelled cases the current
+// most (active learning), leaving out those labels.tsv or heldout.tsv
+// already label: for each kind, the unlabelled cases the current
 // model scores highest for it, in turn, n in all. A model trained on
 // everything labelled so far scores them; its parks near and above the
 // threshold are where a label changes the weights most, and where wrong
 // parks would come from.
-func suggestNext(w io.Writer, corpusDir, labels, written string, n int) error {
+func suggestNext(w io.Writer, corpusDir, labels, heldout, written string, n int) error {
 	c, err := loadCorpus(corpusDir, labels, written)
 	if err != nil {
 		return err
@@ -24,9 +25,16 @@ func suggestNext(w io.Writer, corpusDir, labels, written string, n int) error {
 	if err != nil {
 		return err
 	}
+	held, err := readLabels(heldout)
+	if err != nil {
+		return err
+	}
 	done := map[string]bool{}
 	for _, e := range c.Extra {
 		done[e.ID] = true
+	}
+	for id := range held {
+		done[id] = true // labelled already, and kept out of training
 	}
 	var todo []Case
 	for _, u := range un {
