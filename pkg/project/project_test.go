@@ -63,6 +63,22 @@ func TestResolveMemoryDir(t *testing.T) {
 	if _, err := Resolve(Options{Cwd: "/x", Getenv: func(string) string { return "" }}); err == nil {
 		t.Error("no HOME accepted")
 	}
+	// A relative folder from the environment would move with the folder
+	// openloop runs in (hooks follow cd): refused.
+	for _, bad := range []map[string]string{
+		{"HOME": "home"},
+		{"HOME": "/home/u", "CLAUDE_CONFIG_DIR": "cfg"},
+		{"HOME": "/home/u", "CLAUDE_CONFIG_DIR": "~/cfg"},
+		{"HOME": "/home/u", "OPENLOOP_MEMORY_DIR": "mem"},
+	} {
+		if p, err := Resolve(Options{Cwd: "/work/my.repo", Getenv: func(k string) string { return bad[k] }}); err == nil {
+			t.Errorf("%v accepted: memory dir %q", bad, p.MemoryDir)
+		}
+	}
+	rel := map[string]string{"HOME": "/home/u"}
+	if p, err := Resolve(Options{Cwd: "/work/my.repo", Getenv: func(k string) string { return rel[k] }, MemoryDir: "mem"}); err != nil || !filepath.IsAbs(p.MemoryDir) {
+		t.Errorf("a relative --memory-dir: %q %v", p.MemoryDir, err)
+	}
 }
 
 func TestSeedSlug(t *testing.T) {
