@@ -57,6 +57,14 @@ func Resolve(opts Options) (Paths, error) {
 	if err != nil {
 		return Paths{}, fmt.Errorf("resolve working directory: %w", err)
 	}
+	// The physical folder, as git rev-parse --show-toplevel (the seed's
+	// root) and Claude Code's own cwd (getcwd) name it: a shell in a
+	// checkout reached through a symlink has the link in $PWD, which
+	// os.Getwd returns, and the same project would otherwise get a second
+	// memory dir. A folder that does not exist is taken as it is.
+	if real, err := filepath.EvalSymlinks(cwd); err == nil {
+		cwd = real
+	}
 	cfg, err := ConfigDir(opts.Getenv)
 	if err != nil {
 		return Paths{}, err
