@@ -28,7 +28,11 @@ type Item struct {
 // root path with every "/" and "." replaced by "-" and one leading "-"
 // removed (project.SeedSlug). The project is not a git repository, so its root is its folder.
 func (p *Project) MemoryDir() string {
-	return filepath.Join(p.Home, ".claude", "projects", project.SeedSlug(p.Dir), "memory")
+	dir := p.Dir
+	if real, err := filepath.EvalSymlinks(dir); err == nil { // openloop takes the physical folder
+		dir = real
+	}
+	return filepath.Join(p.Home, ".claude", "projects", project.SeedSlug(dir), "memory")
 }
 
 // Items reads every parked item, sorted by file name. It also fails the

@@ -114,8 +114,18 @@ func cmdMemdir(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 2 {
 		ts.Fatalf("usage: memdir VAR DIR")
 	}
-	slug := project.SeedSlug(ts.MkAbs(args[1]))
+	slug := project.SeedSlug(physical(ts.MkAbs(args[1])))
 	ts.Setenv(args[0], filepath.Join(ts.Getenv("HOME"), ".claude", "projects", slug, "memory"))
+}
+
+// physical is path with its symlinks resolved, as openloop resolves the
+// project's folder ($WORK is below a symlink on macOS), or path itself
+// when it does not exist yet.
+func physical(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	return path
 }
 
 // perm MODE PATH checks a file's permission bits (octal).

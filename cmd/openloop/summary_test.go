@@ -46,7 +46,7 @@ func cmdTranscriptdir(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 2 {
 		ts.Fatalf("usage: transcriptdir VAR DIR")
 	}
-	ts.Setenv(args[0], filepath.Join(ts.Getenv("HOME"), ".claude", "projects", project.ClaudeFolderName(ts.MkAbs(args[1]))))
+	ts.Setenv(args[0], filepath.Join(ts.Getenv("HOME"), ".claude", "projects", project.ClaudeFolderName(physical(ts.MkAbs(args[1])))))
 }
 
 // fixture NAME DEST copies $FIXTURES/NAME (the repository's

@@ -57,6 +57,14 @@ func Resolve(opts Options) (Paths, error) {
 	if err != nil {
 		return Paths{}, fmt.Errorf("resolve working directory: %w", err)
 	}
+	// The physical folder, as git rev-parse --show-toplevel (the seed's
+	// root) and Claude Code's own cwd (getcwd) name it: a shell in a
+	// checkout reached through a symlink has the link in $PWD, which
+	// os.Getwd returns, and the same project would otherwise get a second
+	// memory dir. A folder that does not exist is taken as it is.
+	if real, err := filepath.EvalSymlinks(cwd); err == nil {
+		cwd = real
+	}
 	cfg, err := ConfigDir(opts.Getenv)
 	if err != nil {
 		return Paths{}, err
@@ -74,6 +82,9 @@ func Resolve(opts Options) (Paths, error) {
 		p.MemoryDir, p.Layout = opts.MemoryDir, "override"
 	case opts.Getenv("OPENLOOP_MEMORY_DIR") != "":
 		p.MemoryDir, p.Layout = opts.Getenv("OPENLOOP_MEMORY_DIR"), "override"
+		if err := absolute("OPENLOOP_MEMORY_DIR", p.MemoryDir); err != nil {
+			return Paths{}, err
+		}
 	default:
 		switch l := opts.Getenv("OPENLOOP_LAYOUT"); l {
 		case "", LayoutSeed:
@@ -92,18 +103,39 @@ func Resolve(opts Options) (Paths, error) {
 
 // ConfigDir is Claude Code's configuration folder: $CLAUDE_CONFIG_DIR when
 // set, else $HOME/.claude ($USERPROFILE on Windows when HOME is unset).
+// Either must be an absolute path (see absolute).
 func ConfigDir(getenv func(string) string) (string, error) {
 	if d := getenv("CLAUDE_CONFIG_DIR"); d != "" {
-		return filepath.Abs(d)
+		if err := absolute("CLAUDE_CONFIG_DIR", d); err != nil {
+			return "", err
+		}
+		return filepath.Clean(d), nil
 	}
-	home := getenv("HOME")
+	name, home := "HOME", getenv("HOME")
 	if home == "" && runtime.GOOS == "windows" {
-		home = getenv("USERPROFILE")
+		name, home = "USERPROFILE", getenv("USERPROFILE")
 	}
 	if home == "" {
 		return "", errors.New("neither HOME nor CLAUDE_CONFIG_DIR is set")
 	}
+	if err := absolute(name, home); err != nil {
+		return "", err
+	}
 	return filepath.Join(home, ".claude"), nil
+}
+
+// absolute refuses a relative path in the environment variable name. It
+// would be read from whatever folder openloop runs in, and hooks run in
+// Claude Code's current folder, which follows cd: one project's items
+// would be parked in several memory dirs, each under its own cap and none
+// found by a resume run elsewhere, inside the project's own tree, where a
+// commit picks them up. (--memory-dir, typed on a command line, is
+// relative to the folder it is typed in.)
+func absolute(name, path string) error {
+	if !filepath.IsAbs(path) {
+		return fmt.Errorf("%s is not an absolute path: %q", name, path)
+	}
+	return nil
 }
 
 // Root returns the top level of the repository that holds dir, as go-git's

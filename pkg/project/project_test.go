@@ -63,6 +63,22 @@ func TestResolveMemoryDir(t *testing.T) {
 	if _, err := Resolve(Options{Cwd: "/x", Getenv: func(string) string { return "" }}); err == nil {
 		t.Error("no HOME accepted")
 	}
+	// A relative folder from the environment would move with the folder
+	// openloop runs in (hooks follow cd): refused.
+	for _, bad := range []map[string]string{
+		{"HOME": "home"},
+		{"HOME": "/home/u", "CLAUDE_CONFIG_DIR": "cfg"},
+		{"HOME": "/home/u", "CLAUDE_CONFIG_DIR": "~/cfg"},
+		{"HOME": "/home/u", "OPENLOOP_MEMORY_DIR": "mem"},
+	} {
+		if p, err := Resolve(Options{Cwd: "/work/my.repo", Getenv: func(k string) string { return bad[k] }}); err == nil {
+			t.Errorf("%v accepted: memory dir %q", bad, p.MemoryDir)
+		}
+	}
+	rel := map[string]string{"HOME": "/home/u"}
+	if p, err := Resolve(Options{Cwd: "/work/my.repo", Getenv: func(k string) string { return rel[k] }, MemoryDir: "mem"}); err != nil || !filepath.IsAbs(p.MemoryDir) {
+		t.Errorf("a relative --memory-dir: %q %v", p.MemoryDir, err)
+	}
 }
 
 func TestSeedSlug(t *testing.T) {
@@ -99,5 +115,43 @@ func TestRoot(t *testing.T) {
 		if got := Root(in); got != want {
 			t.Errorf("Root(%s) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// A folder reached through a symlink resolves to the physical one, as git
+// rev-parse --show-toplevel (the seed's root) and Claude Code's getcwd
+// name it: one project, one memory dir, whichever path a shell has.
+func TestResolveSymlinkedCwd(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := filepath.Join(dir, "real")
+	if err := os.MkdirAll(filepath.Join(real, ".git"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(real, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	get := func(k string) string { return map[string]string{"HOME": "/home/u"}[k] }
+	want, err := Resolve(Options{Cwd: filepath.Join(real, "sub"), Getenv: get})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Resolve(Options{Cwd: filepath.Join(link, "sub"), Getenv: get})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Root != real || got.MemoryDir != want.MemoryDir || got.LogPath != want.LogPath || got.TranscriptDir != want.TranscriptDir {
+		t.Errorf("through the link: %+v\nwant %+v", got, want)
+	}
+	// A folder that does not exist is taken as it is.
+	gone := filepath.Join(link, "gone")
+	if p, err := Resolve(Options{Cwd: gone, Getenv: get}); err != nil || p.Cwd != gone {
+		t.Errorf("missing folder: %q %v", p.Cwd, err)
 	}
 }

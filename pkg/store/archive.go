@@ -178,14 +178,15 @@ func (s *Store) archived() ([]Archived, error) {
 		if l.Text == "" || l.File == "" || !IsItemFile(l.File) {
 			return true
 		}
-		it, perr := Parse([]byte(l.Text))
+		text := l.Bytes() // the file's own bytes, even when they are not UTF-8
+		it, perr := Parse(text)
 		it.File = l.File
 		key := l.key(it, perr)
 		if perr != nil {
 			it.Name, it.Damaged = l.Item, perr
 		}
 		it.ModTime, _ = time.Parse(time.RFC3339, l.TS)
-		last[key], at[key] = Archived{Item: it, Action: l.Action, text: l.Text}, n
+		last[key], at[key] = Archived{Item: it, Action: l.Action, text: string(text)}, n
 		return true
 	})
 	if err != nil {

@@ -3,6 +3,7 @@ package store
 import (
 	"bufio"
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rogpeppe/go-internal/lockedfile"
 
@@ -44,11 +46,39 @@ type LogEntry struct {
 // LogLine is one line as openloop writes it: the entry, then the item's
 // file name and its whole text (so that restore can bring it back), and
 // the id that ties the line to the step that wrote it (see retire.go).
+//
+// A JSON string holds only UTF-8: json.Marshal turns every byte of a text
+// that is not valid UTF-8 (a file written by hand in a Latin-1 editor)
+// into U+FFFD, and restore would write that back instead. Such a text is
+// kept in Text with its bad bytes replaced, for reading, and whole in Raw
+// (base64), which restore uses (Bytes).
 type LogLine struct {
 	LogEntry
 	File string `json:"file,omitempty"`
 	Text string `json:"text,omitempty"`
+	Raw  string `json:"raw,omitempty"`
 	ID   string `json:"id,omitempty"`
+}
+
+// withText sets the line's text: Text, and Raw when text is not UTF-8.
+func (l LogLine) withText(text string) LogLine {
+	l.Text, l.Raw = text, ""
+	if !utf8.ValidString(text) {
+		l.Text = strings.ToValidUTF8(text, "\uFFFD")
+		l.Raw = base64.StdEncoding.EncodeToString([]byte(text))
+	}
+	return l
+}
+
+// Bytes is the item's text exactly as it was in its file: Raw when the
+// line has one that decodes, else Text.
+func (l LogLine) Bytes() []byte {
+	if l.Raw != "" {
+		if b, err := base64.StdEncoding.DecodeString(l.Raw); err == nil {
+			return b
+		}
+	}
+	return []byte(l.Text)
 }
 
 // Key names the item a line is about, so that the lines of one item can be
@@ -76,8 +106,9 @@ func (l LogLine) key(it Item, perr error) string {
 }
 
 // maxLogLine bounds one line read back from the log: an item's text is at
-// most maxRead bytes, which JSON escaping can make up to six times longer.
-const maxLogLine = 6*maxRead + 4096
+// most maxRead bytes, which JSON escaping can make up to six times longer,
+// and its Raw copy (base64) adds a third of it.
+const maxLogLine = 8*maxRead + 4096
 
 // logFile is what appendLine needs of the open log (an *os.File; a fault
 // injecting double in tests).
@@ -264,8 +295,8 @@ func logLine(now time.Time, it Item, action, text, id string) LogLine {
 	}
 	return LogLine{
 		LogEntry: LogEntry{TS: now.UTC().Format(time.RFC3339), Item: name, Action: action},
-		File:     it.File, Text: text, ID: id,
-	}
+		File:     it.File, ID: id,
+	}.withText(text)
 }
 
 // DirBelow returns the folder root/rel. Every element of rel must be a

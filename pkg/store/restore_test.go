@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Restore brings an archived item back byte for byte, under its name and
@@ -144,6 +145,45 @@ func TestRestoreNameFromLog(t *testing.T) {
 		}
 		if got, _ := os.ReadFile(filepath.Join(s.Dir, r.File)); string(got) != text {
 			t.Errorf("restored %q", got)
+		}
+	}
+}
+
+// An item whose bytes are not valid UTF-8 (a file written by hand in a
+// Latin-1 editor) comes back byte for byte after archive and after expiry:
+// the log line's text is JSON, which holds only UTF-8, so json.Marshal
+// turned each bad byte into U+FFFD and restore wrote that back instead.
+func TestRestoreInvalidUTF8(t *testing.T) {
+	for _, expire := range []bool{false, true} {
+		s := newStore(t)
+		park(t, s, KindDeferred, "retry budget")
+		path := filepath.Join(s.Dir, fileOf("retry-budget"))
+		before, _ := os.ReadFile(path)
+		before = append(before, "Caf\xe9 notes \xff\xfe\x00end\n"...)
+		if err := os.WriteFile(path, before, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if expire {
+			old := s.Now().Add(-ExpireAge - day)
+			os.Chtimes(path, old, old)
+			if gone, err := s.Expire(); err != nil || len(gone) != 1 {
+				t.Fatalf("expire: %v %v", gone, err)
+			}
+		} else if _, _, err := s.Archive("retry budget"); err != nil {
+			t.Fatal(err)
+		}
+		r, _, err := s.Restore("retry budget")
+		if err != nil {
+			t.Fatal(err)
+		}
+		after, _ := os.ReadFile(filepath.Join(s.Dir, r.File))
+		if string(after) != string(before) {
+			t.Errorf("expire=%v: restored\n%q\nwas\n%q", expire, after, before)
+		}
+		for _, l := range logged(t, s) {
+			if !utf8.ValidString(l.Text) {
+				t.Errorf("log text is not UTF-8: %q", l.Text)
+			}
 		}
 	}
 }
