@@ -18,7 +18,8 @@ type Explanation struct {
 	Finding  *Finding // what would be parked, if anything
 	// Unnamed is the kind that scored at or over its threshold and still
 	// parks nothing, because the prompt names no thing ("don't bother
-	// fixing it right now") and Claude's message offered none; "" if none.
+	// fixing that yet", or a complaint such as "it would be nice if you
+	// ran the tests") and Claude's message offered none; "" if none.
 	Unnamed Kind
 }
 

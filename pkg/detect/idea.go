@@ -18,12 +18,20 @@ import (
 //     someday" parks "dark mode". Openings ("ok", "let's", "we can"), the
 //     words that put off or float ("skip", "hold off on", "it would be nice
 //     to have"), time words ("for now", "later", "in phase 2") and a
-//     leading article go; the rest is cut at a word boundary to maxIdeaWords
-//     words. When only a pointer is left ("let's come back to that"), the
-//     idea is what Claude's question offered ("Want me to add retries to
-//     the upload client?" -> "add retries to the upload client"); with no
-//     such offer nothing is parked, since a report of work done is not a
-//     thing put off.
+//     leading article go, and so do a list marker, a label before a colon,
+//     a condition before the main clause and a predicate's leftovers ("can
+//     come later"); the rest is cut where another clause or order starts
+//     and at maxIdeaWords words. In Chinese and Japanese the thing is what
+//     comes before the words of putting off or a topic particle; in Korean,
+//     the topic. When only a pointer is left ("let's come back to that"),
+//     the thing is in the segment before ("leave the regex engine alone,
+//     we come back to it"), else what Claude's question offered ("Want me
+//     to add retries to the upload client?" -> "add retries to the upload
+//     client"), or the sentence before an offer that only points ("The
+//     parser drops newlines; want me to fix that?"); with none of these
+//     nothing is parked, since a report of work done is not a thing put
+//     off. A wish that is a complaint ("it would be nice if you ran the
+//     tests") is no side idea.
 //   - question: "User raised: <what the prompt asks for>. Pending: <the
 //     question>." The first is the prompt's first clause, reduced the same
 //     way; the second is Claude's question as asked.
@@ -143,16 +151,26 @@ var (
 		"not", "no", "no need to", "we don't need to", "don't need to", "we dont need to", "there's no need to",
 		"i will have to", "i'll have to", "we will have to", "we'll have to", "have to", "gotta", "should", "must",
 		"agreed", "sounds good", "makes sense", "oh and also", "oh and", "and also", "i'd", "we'd", "would",
-		"i think we should", "probably", "definitely")
+		"i think we should", "probably", "definitely", "switch gears", "good catch", "good idea but",
+		"good idea", "not this time", "nah", "meh", "k", "kk", "pls", "plz", "thats a rabbit hole",
+		"lo de", "lo del", "eso de", "au fait", "по поводу", "sobre", "quanto a", "a gente")
 	// Words that put a thing off.
 	putOffWords = phrases("skip", "ignore", "drop", "leave", "leave out", "hold off on", "hold off", "forget",
 		"forget about", "worry about", "bother with", "bother", "put aside", "set aside", "park", "punt on", "punt",
 		"defer", "postpone", "shelve", "table", "come back to", "revisit", "get back to", "circle back to",
 		"save", "put", "make a note of", "note", "remember", "remind me to", "handle", "address",
 		"tackle", "deal with", "do", "look at", "look into", "work on", "implement", "consider", "think about",
-		"discuss", "keep", "comment out", "remove", "disable", "hide")
+		"discuss", "keep", "comment out", "remove", "disable", "hide", "mark", "push", "move",
+		"we come back to", "we get back to", "we revisit", "we return to", "te preocupes por",
+		"no te preocupes por", "voltamos no", "voltamos ao", "voltamos a", "volvemos a", "volvemos con",
+		"on reviendra sur", "reviendra sur")
 	// Words that float a side idea.
 	sideWords = phrases("side note", "random thought", "another idea", "one idea", "idea", "an idea",
+		"be cool if", "be nice if", "be great if", "itd be nice to have", "it'd be nice to have",
+		"would love", "i'd love", "id love", "love a", "love to have", "would be sweet to have",
+		"otra idea", "una idea", "sería bueno tener", "seria bueno tener", "estaría bueno tener",
+		"ce serait bien d'avoir", "ça serait bien d'avoir", "ce serait bien de", "une idée",
+		"было бы неплохо", "было бы круто", "идея", "seria bom ter", "outra ideia", "ideia",
 		"i was thinking", "i wonder if", "i wonder", "it would be nice to have", "it would be nice to",
 		"it would be nice if", "would be nice to have", "would be nice", "it'd be nice to have",
 		"it would be cool to have", "it would be great to have", "nice to have", "we could also",
@@ -170,7 +188,22 @@ var (
 		"as a follow-up", "in a separate pr", "for later", "to later", "can wait", "until later", "first",
 		"too", "as well", "for the time being", "to the backlog", "on the backlog", "to our todo list",
 		"to the todo list", "to the roadmap", "on hold", "on the back burner", "till later", "down the road",
-		"long term", "long-term", "in the long run", "in v2", "for v2", "next week", "next", "again")
+		"long term", "long-term", "in the long run", "in v2", "for v2", "next week", "next", "again",
+		"for a future session", "in a future session", "for next session", "for the next session",
+		"for another session", "in a seperate pr", "in another pr", "for another pr", "in a later pr",
+		"in a follow-up pr", "this round", "this time", "next quarter", "next month", "next release",
+		"after the release", "after release", "after the holidays", "monday", "for another day",
+		"to q1", "to q2", "to q3", "to q4", "in q1", "in q2", "in q3", "in q4", "as a followup",
+		"as a follow-up", "as a follow up", "not in this pr", "not today", "today",
+		"el proximo sprint", "el próximo sprint", "próximo sprint", "proximo sprint", "la próxima semana",
+		"después del release", "despues del release", "para después", "para despues", "mañana",
+		"après la release", "la semaine prochaine", "au prochain sprint", "demain",
+		"до следующего спринта", "в следующем спринте", "на потом", "после релиза", "завтра",
+		"depois do release", "depois da release", "no próximo sprint", "amanhã", "para despues del release",
+		"para después del release", "un jour", "un de ces jours", "algún día", "algun dia", "um dia",
+		"когда-нибудь", "나중에", "다음에", "일단", "지금은", "언젠가", "is out of scope", "are out of scope", "out of scope", "for this milestone",
+		"in this milestone", "this milestone", "for this sprint", "this sprint", "for the mvp",
+		"not needed for the mvp", "for mvp")
 	// What the user thinks of the idea, not the idea.
 	judgementWords = phrases("would be nice", "would be handy", "would be cool", "would be great",
 		"would be useful", "would be helpful", "would help", "could be nice", "might be nice", "is a must",
@@ -178,6 +211,20 @@ var (
 	articleWords = phrases("the", "a", "an", "this", "that", "these", "those", "our", "my", "your", "some", "any",
 		"el", "la", "los", "las", "un", "una", "le", "les", "des", "der", "die", "das", "o", "os", "as")
 )
+
+// replyWords answer Claude's offer before the prompt goes on ("not now,
+// …").
+var replyWords = phrases("not now", "not yet", "not today", "not this time", "later", "maybe later", "no",
+	"nah", "nope", "no thanks", "ahora no", "todavía no", "pas maintenant", "pas encore", "не сейчас",
+	"agora não", "ainda não")
+
+// foreignActWords put a thing off after naming it, in languages that
+// put the verb last or the object first: "кэширование отложим", "lo
+// retomamos", "on y reviendra".
+var foreignActWords = phrases("lo vemos", "lo retomamos", "lo hacemos", "lo dejamos", "lo vemos luego",
+	"lo dejamos para", "dejamos para", "dejémoslo", "on y reviendra", "on verra", "on reviendra sur",
+	"отложим", "отложить", "оставим", "пропустим", "потом сделаем", "a gente faz", "a gente vê",
+	"fica para", "fica pra", "deixa pra", "deixa para")
 
 // dropFor is the list of words that name the act rather than the thing.
 func dropFor(k Kind) *phraseList {
@@ -218,6 +265,7 @@ func (l *phraseList) words() [][]string {
 func reduce(clause string, act *phraseList) string {
 	clause = oneLine(stripMD(clause))
 	clause = strings.TrimSpace(clause[listMarker(clause):])
+	clause = afterLabel(clause)
 	clause = strings.Trim(clause, " \"'“”‘’()[]{}<>,.;:!?-—–*")
 	if clause == "" {
 		return ""
@@ -230,6 +278,19 @@ func reduce(clause string, act *phraseList) string {
 	for i, w := range ws {
 		lw[i] = strings.Trim(strings.ToLower(w), ",.;:!?\"'()“”‘’*")
 	}
+	if n := hangulTopic(lw); n > 0 {
+		// "벤치마크는 나중에 하고 …": the thing is the topic, before what
+		// is said of it.
+		t := strings.Join(ws[:n], " ")
+		t = strings.TrimSuffix(t, string([]rune(t)[len([]rune(t))-1:]))
+		if ws := strings.Fields(t); len(ws) > 1 && ws[len(ws)-1] == "건" {
+			t = strings.Join(ws[:len(ws)-1], " ") // "메모리 누수 건은": the matter of the leak
+		}
+		if isPointerPhrase(strings.Join(lw[:n], " ")) || utf8.RuneCountInString(t) < 2 {
+			return ""
+		}
+		return t
+	}
 	strip := func() {
 		for changed := true; changed && len(lw) > 0; {
 			changed = false
@@ -240,6 +301,16 @@ func reduce(clause string, act *phraseList) string {
 				}
 			}
 		}
+	}
+	if n := prefixLen(lw, replyWords.words()); n > 0 && n < len(lw) && strings.HasSuffix(ws[n-1], ",") {
+		// "not now, let's finish the import first": a reply to Claude's
+		// offer, then what to do instead; the thing put off is the offer,
+		// unless what follows puts off something else ("not this time,
+		// leave the cleanup for another PR").
+		if !holdsLoopCue(strings.Join(lw[n:], " ")) && prefixLen(lw[n:], putOffWords.words()) == 0 {
+			return ""
+		}
+		ws, lw = ws[n:], lw[n:]
 	}
 	// Openings and act words go first ("ok, let's skip …"); then the
 	// clause is cut at its inner boundaries, and the segment that holds
@@ -252,23 +323,74 @@ func reduce(clause string, act *phraseList) string {
 		strip()
 	}
 	if len(lw) > 0 && boundaryWord[lw[0]] {
-		return "" // "come back to that after the release": the thing is elsewhere
+		// "once the payments PR lands we should revisit the webhook
+		// handler": the thing is in the main clause, after the condition.
+		ws, lw = mainClause(ws, lw)
+		if len(lw) == 0 {
+			return "" // "come back to that after the release": the thing is elsewhere
+		}
+		strip()
+	}
+	if act == sideWords && complaint(strings.Fields(strings.ToLower(clause))) {
+		return "" // "it would be nice if you ran the tests first": a complaint, not an idea
 	}
 	if act == putOffWords {
-		if fw, fl, ok := filed(ws, lw); ok {
-			ws, lw = fw, fl // "put caching on our todo list" keeps "caching"
+		// "put caching on our todo list" keeps "caching"; "…, add it to
+		// the roadmap" files a pointer, and the thing is elsewhere.
+		if fw, fl, ok := filed(ws, lw); ok && !isPointerPhrase(strings.Join(fl, " ")) {
+			ws, lw = fw, fl
 			strip()
 		}
 	}
-	ws, lw = cueSegment(ws, lw)
+	segs := cueSegments(ws, lw)
+	pick := segs.pick(lw)
+	out := thing(ws[segs[pick][0]:segs[pick][1]], lw[segs[pick][0]:segs[pick][1]], act)
+	if (out == "" || isPointerPhrase(out)) && pick > 0 {
+		// "leave the regex engine alone, we come back to it when …": the
+		// pointer's thing is in the segment before.
+		prev := segs[pick-1]
+		if o := thing(ws[prev[0]:prev[1]], lw[prev[0]:prev[1]], act); o != "" && !isPointerPhrase(o) {
+			out = o
+		}
+	}
+	return out
+}
+
+// thing reduces one segment of a clause to the thing it names: time and
+// judgement words go, openings and act words again, then what trails, and
+// the rest is cut to maxIdeaWords.
+func thing(ws, lw []string, act *phraseList) string {
 	ws, lw = dropAll(ws, lw, timeWords.words())
 	ws, lw = dropAll(ws, lw, judgementWords.words())
-	strip()
-	for len(lw) > 1 && (trailWords[lw[len(lw)-1]] || predicateTail[lw[len(lw)-1]]) {
-		ws, lw = ws[:len(ws)-1], lw[:len(lw)-1]
+	ws, lw = dropAll(ws, lw, foreignActWords.words())
+	for changed := true; changed && len(lw) > 0; {
+		changed = false
+		for _, list := range [][][]string{leadWords.words(), act.words(), articleWords.words()} {
+			if n := prefixLen(lw, list); n > 0 && n < len(lw) {
+				ws, lw = ws[n:], lw[n:]
+				changed = true
+			}
+		}
 	}
+	trim := func() {
+		for len(lw) > 1 && (trailWords[lw[len(lw)-1]] || predicateTail[lw[len(lw)-1]]) {
+			ws, lw = ws[:len(ws)-1], lw[:len(lw)-1]
+		}
+	}
+	trim()
 	if len(ws) > maxIdeaWords {
-		ws = ws[:maxIdeaWords]
+		// Cut before the last preposition that leaves three words or more
+		// ("let users pin favourite projects to the top of the list" keeps
+		// "let users pin favourite projects"), else at maxIdeaWords.
+		cut := maxIdeaWords
+		for i := maxIdeaWords; i >= 4; i-- {
+			if cutBefore[lw[i]] {
+				cut = i
+				break
+			}
+		}
+		ws, lw = ws[:cut], lw[:cut]
+		trim()
 	}
 	out := strings.Trim(strings.Join(ws, " "), " ,;:-—–.!?\"'()")
 	if utf8.RuneCountInString(out) < 3 {
@@ -277,24 +399,138 @@ func reduce(clause string, act *phraseList) string {
 	return out
 }
 
-// cueSegment splits words at clause boundaries and returns the first
-// segment that holds a loop cue, else the first segment.
-func cueSegment(ws, lw []string) ([]string, []string) {
+// hangulTopic is how many words of a Korean clause make its topic or
+// object, ending in a particle (는, 은, 를, 을), when what follows puts it
+// off or floats it; 0 when the clause has no such shape.
+func hangulTopic(lw []string) int {
+	for i, w := range lw {
+		if i > 3 {
+			break
+		}
+		r, _ := utf8.DecodeLastRuneInString(w)
+		if !strings.ContainsRune("는은를을", r) || utf8.RuneCountInString(w) < 2 {
+			continue
+		}
+		if holdsLoopCue(strings.Join(lw[i+1:], " ")) || holdsAny(strings.Join(lw[i+1:], " "), hangulLater) {
+			return i + 1
+		}
+		return 0
+	}
+	return 0
+}
+
+// hangulLater are Korean words of putting off the cue lists lack.
+var hangulLater = []string{"스프린트", "세션에서", "끝나고", "나서", "이슈로", "넘어가", "다시 보자"}
+
+// afterLabel returns what follows a short label and a colon: "note it
+// down: rate limiting on /login", "TODO for next session: wire up the
+// email flow", "idea: a slack ping". A label is at most five words and
+// holds a loop cue; text with no such label is returned as it is.
+func afterLabel(clause string) string {
+	i := strings.Index(clause, ": ")
+	if i < 0 {
+		return clause
+	}
+	label, rest := clause[:i], strings.TrimSpace(clause[i+2:])
+	if len(strings.Fields(label)) > 5 || len(strings.Fields(rest)) < 2 || !holdsLoopCue(label) {
+		return clause
+	}
+	return rest
+}
+
+// mainClause skips a leading condition ("once the PR lands", "after v2
+// ships") to the clause it governs: after a comma, or at the first word
+// that opens a main clause ("we", "let's"). It returns nothing when there
+// is none.
+func mainClause(ws, lw []string) ([]string, []string) {
+	for i := 1; i < len(lw); i++ {
+		if strings.HasSuffix(ws[i-1], ",") || i > 1 && mainOpener[lw[i]] {
+			return ws[i:], lw[i:]
+		}
+	}
+	return nil, nil
+}
+
+// mainOpener are words that open a main clause after a condition.
+var mainOpener = map[string]bool{"we": true, "we'll": true, "we'd": true, "let's": true, "lets": true,
+	"i": true, "i'll": true, "you": true, "please": true, "pls": true}
+
+// complaintSubject after "it would be nice if" makes a complaint, not an
+// idea: "it would be nice if you ran the tests", "… if this compiled".
+var complaintSubject = map[string]bool{"you": true, "this": true, "it": true, "that": true, "u": true}
+
+// complaint reports lower-case words that wish "nice if" of the one spoken
+// to or of the code at hand: "it would be nice if you ran the tests".
+func complaint(lw []string) bool {
+	for i := 1; i+1 < len(lw); i++ {
+		if lw[i] == "if" && niceWord[strings.Trim(lw[i-1], ",.")] && complaintSubject[strings.Trim(lw[i+1], ",.")] {
+			return true
+		}
+	}
+	return false
+}
+
+// niceWord come before the "if" of a wish.
+var niceWord = map[string]bool{"nice": true, "great": true, "cool": true, "good": true, "helpful": true}
+
+// cutBefore are the words an over-long idea is best cut before.
+var cutBefore = map[string]bool{"to": true, "in": true, "on": true, "at": true, "for": true, "with": true,
+	"from": true, "of": true, "by": true, "into": true, "and": true, "or": true, "so": true, "when": true,
+	"because": true, "since": true, "if": true, "but": true}
+
+// segments are the [start, end) word ranges of a clause's parts.
+type segments [][2]int
+
+// cueSegments splits words at clause boundaries: a word such as
+// "because", a comma before a new clause ("…, just finish the docs",
+// "…, devops is redoing it anyway"), and "and" or "then" before an order
+// ("… and carry on with the export").
+func cueSegments(ws, lw []string) segments {
 	start := 0
-	var segs [][2]int
+	var segs segments
 	for i := 1; i <= len(ws); i++ {
-		if i == len(ws) || boundaryWord[lw[i]] || strings.HasSuffix(ws[i-1], ",") && (commaBoundary[lw[i]] || timeEnd[lw[i-1]]) {
+		if i == len(ws) || boundaryWord[lw[i]] ||
+			strings.HasSuffix(ws[i-1], ",") && (commaBoundary[lw[i]] || timeEnd[lw[i-1]] || imperative[lw[i]] || finiteAhead(lw[i:])) ||
+			(lw[i] == "and" || lw[i] == "then") && i+1 < len(lw) && imperative[lw[i+1]] && i > start {
 			segs = append(segs, [2]int{start, i})
 			start = i
 		}
 	}
-	for _, sg := range segs {
+	return segs
+}
+
+// pick is the first segment that holds a loop cue, else the first.
+func (segs segments) pick(lw []string) int {
+	for i, sg := range segs {
 		if holdsLoopCue(strings.Join(lw[sg[0]:sg[1]], " ")) {
-			return ws[sg[0]:sg[1]], lw[sg[0]:sg[1]]
+			return i
 		}
 	}
-	return ws[segs[0][0]:segs[0][1]], lw[segs[0][0]:segs[0][1]]
+	return 0
 }
+
+// finiteAhead reports words that open a clause of their own within their
+// first three: a subject and its verb ("devops is redoing the cluster").
+func finiteAhead(lw []string) bool {
+	for i := 1; i < len(lw) && i <= 2; i++ {
+		if finiteVerb[lw[i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// finiteVerb are the verbs that make a clause of the words before them.
+var finiteVerb = map[string]bool{"is": true, "are": true, "was": true, "were": true, "has": true, "have": true,
+	"does": true, "doesn't": true, "isn't": true, "aren't": true, "will": true, "won't": true, "can't": true}
+
+// imperative are verbs that start an order: after a comma, "and" or
+// "then" they start a new one ("… on hold, fix the navbar first").
+var imperative = map[string]bool{"fix": true, "add": true, "finish": true, "carry": true, "continue": true,
+	"keep": true, "move": true, "focus": true, "ship": true, "commit": true, "push": true, "run": true,
+	"go": true, "get": true, "start": true, "write": true, "update": true, "make": true, "merge": true,
+	"deploy": true, "test": true, "check": true, "look": true, "work": true, "implement": true, "build": true,
+	"remove": true, "rename": true, "refactor": true, "handle": true, "use": true, "try": true}
 
 // filed finds a thing written down for later and returns its words: "put
 // caching on our todo list", "add the flickering tooltip to the backlog" (a verb
@@ -373,13 +609,15 @@ var dashWord = map[string]bool{"—": true, "–": true, "-": true, "--": true, 
 
 // commaBoundary starts a new clause after a comma.
 var commaBoundary = map[string]bool{"but": true, "and": true, "we": true, "i": true, "let's": true,
-	"lets": true, "then": true, "just": true, "which": true, "it": true, "that": true, "or": true}
+	"lets": true, "then": true, "just": true, "which": true, "it": true, "that": true, "or": true,
+	"not": true, "no": true, "nobody": true, "its": true, "it's": true, "thats": true, "that's": true}
 
 // trailWords end a phrase badly.
 var trailWords = map[string]bool{"the": true, "a": true, "an": true, "and": true, "or": true, "to": true,
 	"of": true, "with": true, "for": true, "in": true, "on": true, "at": true, "by": true, "from": true,
 	"that": true, "which": true, "is": true, "are": true, "so": true, "but": true, "then": true, "we": true,
-	"our": true, "it": true, "please": true, "too": true, "now": true, "can": true, "will": true}
+	"our": true, "it": true, "please": true, "too": true, "now": true, "can": true, "will": true,
+	"this": true}
 
 // predicateTail is what is left of a clause's predicate once its time
 // word is gone: "the export can come later" and "the reconnect logic can
@@ -388,7 +626,7 @@ var predicateTail = map[string]bool{"can": true, "could": true, "will": true, "w
 	"may": true, "might": true, "must": true, "shall": true, "be": true, "been": true, "come": true,
 	"comes": true, "wait": true, "waits": true, "done": true, "added": true, "handled": true, "addressed": true,
 	"fixed": true, "implemented": true, "considered": true, "revisited": true, "discussed": true,
-	"tackled": true, "looked": true, "dealt": true}
+	"tackled": true, "looked": true, "dealt": true, "alone": true, "anyway": true, "though": true}
 
 // prefixLen is the length, in words, of the longest phrase of list that
 // starts lw.
@@ -434,7 +672,7 @@ var pointerWords = map[string]bool{"it": true, "that": true, "this": true, "thes
 	"task": true, "tasks": true, "issue": true, "issues": true, "problem": true, "problems": true,
 	"item": true, "items": true, "point": true, "points": true, "topic": true, "bit": true, "step": true,
 	"steps": true, "change": true, "changes": true, "question": true, "questions": true, "suggestion": true,
-	"suggestions": true, "feature": true, "now": true,
+	"suggestions": true, "feature": true, "now": true, "as": true, "well": true, "too": true, "also": true,
 	// the same pointers in the corpus's other spaced languages
 	"eso": true, "esto": true, "lo": true, "todo": true, "ça": true, "cela": true, "ceci": true,
 	"tout": true, "это": true, "всё": true, "все": true, "isso": true, "isto": true, "tudo": true,
@@ -447,7 +685,8 @@ var genericVerbs = map[string]bool{"do": true, "handle": true, "fix": true, "tac
 	"changing": true, "adding": true, "implementing": true, "addressing": true, "looking": true,
 	"work": true, "working": true, "on": true,
 	"hacer": true, "hacemos": true, "haremos": true, "ver": true, "vemos": true, "veremos": true,
-	"faire": true, "voir": true, "fazer": true, "fazemos": true, "делать": true, "сделаем": true}
+	"faire": true, "voir": true, "fazer": true, "fazemos": true, "делать": true, "сделаем": true,
+	"update": true, "faz": true, "gente": true, "move": true, "put": true}
 
 // isPointerPhrase reports an idea made only of pointers and generic verbs
 // ("that", "all of it", "do that", "fixing", "task"), in any language.
@@ -473,24 +712,40 @@ var offerLeads = phrases("do you want me to", "would you like me to", "want me t
 // in its question, else, when the question only points ("Want me to do
 // that?"), the proposal in the sentence before it ("I could also cache the
 // JWKS keys in memory").
+//
+// When the question offers only a pointer ("Want me to fix that?") and the
+// sentence before offers nothing either, that sentence is what the pointer
+// points at: "The CSV parser also ignores quoted newlines; want me to fix
+// that?" parks "CSV parser also ignores quoted newlines".
 func offeredBy(p pending) string {
 	if o := offered(p.question); o != "" {
 		return o
 	}
-	if p.before == "" {
+	// The sentence before the offer: in the question itself ("The CSV
+	// parser ignores quoted newlines; want me to fix that?"), else the
+	// last one before it.
+	last := ""
+	if i := strings.LastIndexAny(p.question, ";—"); i > 0 {
+		last = p.question[:i]
+	} else if cs := clauses(p.before); len(cs) > 0 {
+		last = cs[len(cs)-1]
+		if o := offered(last + "?"); o != "" {
+			return reduce(o, nil)
+		}
+	}
+	if last == "" || !isOffer(lower(p.question)) {
 		return ""
 	}
-	cs := clauses(p.before)
-	if len(cs) == 0 {
-		return ""
+	if o := reduce(last, reportWords); o != "" && !isPointerPhrase(o) {
+		return o
 	}
-	last := cs[len(cs)-1]
-	o := offered(last + "?")
-	if o == "" {
-		return ""
-	}
-	return reduce(o, nil)
+	return ""
 }
+
+// reportWords open a sentence of Claude's report before its offer ("I
+// noticed the README still says Node 14").
+var reportWords = phrases("i noticed", "i also noticed", "i found", "i also found", "i see", "i saw",
+	"it looks like", "looks like", "note", "also", "one more thing", "heads up")
 
 // offered is the thing Claude's question offered ("Want me to add retries
 // to the upload client?" -> "add retries to the upload client"), or "".
@@ -606,39 +861,86 @@ func cutRunes(s string, n int) string {
 // the cue words themselves and verbs that name the act.
 var unspacedStops = []string{"以后再说", "后续再说", "之后再说", "回头再说", "再说", "以后", "后续", "之后", "稍后",
 	"下次", "回头", "暂时", "先不要", "先不用", "先不", "先别", "暂不", "不用", "不要", "别", "考虑", "处理", "实现", "管", "弄", "做",
-	"一旦", "あとで", "後で", "今は", "とりあえず", "しない", "나중에", "다음에", "일단", "우선"}
+	"一旦", "あとで", "後で", "今は", "とりあえず", "しない", "나중에", "다음에", "일단", "우선",
+	"顺便说一句", "顺便", "另外", "有个想法", "要是能", "如果能", "就好了", "いつか", "あったらいいな", "あったらいい"}
 
-// reduceUnspaced is reduce for Chinese and Japanese: the clause is split
-// at commas, the first part holding a loop cue is kept, and the cue words
-// are cut out of it.
+// reduceUnspaced is reduce for Chinese and Japanese. The clause is split at
+// commas; of the parts that hold a loop cue (else the first part), the
+// first that names a thing (not a pointer, not only cue words) is kept:
+// "顺便说一句，以后要是能支持暗黑模式就好了" keeps the dark mode, not "by the
+// way". The other parts are what to do instead, never the thing.
 func reduceUnspaced(clause string) string {
 	parts := strings.FieldsFunc(clause, func(r rune) bool { return strings.ContainsRune("，,、：:", r) })
-	pick := ""
+	var order []string
 	for _, p := range parts {
 		if holdsLoopCue(p) {
-			pick = p
+			order = append(order, p)
+		}
+	}
+	if len(order) == 0 && len(parts) > 0 {
+		order = parts[:1]
+	}
+	for _, p := range order {
+		if t := unspacedThing(p); t != "" {
+			return cutRunes(t, 4*maxIdeaWords)
+		}
+	}
+	return ""
+}
+
+// unspacedThing is the thing one part of a Chinese or Japanese clause
+// names, or "". The thing comes before what is said of it: before a topic
+// particle ("キャッシュの件は次のスプリントで" names "キャッシュ") or before the
+// first word of putting off ("国际化的事下个迭代再说" names "国际化"); when
+// nothing comes before, those words are cut out ("先不管压测了" names "压测").
+func unspacedThing(p string) string {
+	for _, particle := range []string{"は", "を"} {
+		if i := strings.Index(p, particle); i > 0 && utf8.RuneCountInString(p[:i]) >= 2 && (holdsLoopCue(p[i:]) || holdsAny(p[i:], unspacedCuts)) {
+			p = p[:i]
 			break
 		}
 	}
-	if pick == "" && len(parts) > 0 {
-		pick = parts[0]
+	first := -1
+	for _, w := range unspacedCuts {
+		if i := strings.Index(p, w); i >= 0 && (first < 0 || i < first) {
+			first = i
+		}
 	}
+	if first > 0 {
+		if t := cleanUnspaced(p[:first]); t != "" {
+			return t
+		}
+	}
+	return cleanUnspaced(p)
+}
+
+// cleanUnspaced cuts the words of putting off and the openings and
+// particles out of a Chinese or Japanese thing; "" when nothing that
+// names a thing is left.
+func cleanUnspaced(p string) string {
 	for _, w := range unspacedStops {
-		pick = strings.ReplaceAll(pick, w, "")
+		p = strings.ReplaceAll(p, w, "")
 	}
-	pick = strings.TrimFunc(pick, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
-	pick = trimAffixes(pick, unspacedLeads, unspacedTrails)
-	if utf8.RuneCountInString(pick) < 2 || isUnspacedPointer(pick) {
+	p = strings.TrimFunc(p, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	p = trimAffixes(p, unspacedLeads, unspacedTrails)
+	if utf8.RuneCountInString(p) < 2 || isUnspacedPointer(p) {
 		return ""
 	}
-	return cutRunes(pick, 4*maxIdeaWords)
+	return p
 }
+
+// unspacedCuts are the words of putting off, filing and floating that a
+// Chinese or Japanese thing comes before.
+var unspacedCuts = append(append([]string(nil), unspacedStops...), "下个迭代", "下一个迭代", "下个版本", "下周",
+	"明天", "这块", "的事", "开个", "新会话", "新对话", "再做", "再看", "再补", "再回来", "建个", "加到", "记下",
+	"搁置", "之后", "发版", "後回し", "次の", "次回", "リリース後", "新しいセッション", "スプリント", "後に回", "あとで", "立てて", "立てといて", "メモ",
+	"就好了", "要是能", "如果能", "那就", "顺便说一句", "顺便", "另外", "有个想法", "いつか", "あったらいい")
 
 // Openings and sentence-final particles of Chinese and Japanese clauses,
 // which are not part of the thing ("那就先不管退款页面吧" names "退款页面").
 var (
-	unspacedLeads  = []string{"那就", "那么", "就先", "我们", "咱们", "就", "那", "先", "把", "再", "还是", "でも", "じゃあ"}
-	unspacedTrails = []string{"吧", "不", "先", "再", "了", "呢", "啊", "呀", "哈", "的事情", "的事", "这件事", "せず", "しない", "しなくていい", "はいい", "よ", "ね"}
+	unspacedLeads  = []string{"那就", "那么", "就先", "我们", "咱们", "就", "那", "先", "把", "再", "还是", "好的", "好吧", "可以", "嗯", "给", "这个", "那个", "或者", "在", "でも", "じゃあ", "この", "その", "ところで"}
+	unspacedTrails = []string{"吧", "不", "先", "再", "了", "呢", "啊", "呀", "哈", "的事情", "的事", "这件事", "这块", "的件", "の件", "せず", "しない", "しなくていい", "はいい", "よ", "ね"}
 )
 
 // trimAffixes cuts the openings leads and the endings trails off s, over
@@ -672,7 +974,7 @@ var unspacedPointers = map[string]bool{"这个": true, "那个": true, "这些":
 	// verbs that name no thing on their own ("先别开始" is "don't start yet")
 	"开始": true, "执行": true, "开干": true, "动手": true, "搞": true, "改": true, "测": true, "测试": true,
 	"写": true, "修": true, "修改": true, "开发": true, "处理": true, "做": true, "弄": true, "始める": true,
-	"やる": true, "実行": true}
+	"やる": true, "実行": true, "対応": true, "対応する": true, "する": true}
 
 // isUnspacedPointer reports a Chinese or Japanese idea that only points.
 func isUnspacedPointer(s string) bool {

@@ -81,6 +81,32 @@ func TestReduceShapes(t *testing.T) {
 		{"2、导出功能以后再说", "导出功能"},
 		{"那就先不管退款页面吧", "退款页面"},
 		{"先别管登录页的动画了", "登录页的动画"},
+		// A condition before the main clause, a label before a colon.
+		{"once the billing PR lands we should revisit the invoice mailer", "invoice mailer"},
+		{"after v3 ships lets rethink the theme api", "rethink the theme api"},
+		{"for the backlog: rate limiting on the signup form", "rate limiting on the signup form"},
+		{"TODO for next session: wire up the password reset flow", "wire up the password reset flow"},
+		// What comes after the thing: another order, a clause of its own,
+		// a time in any of the corpus's languages.
+		{"put the dark theme on hold, fix the sidebar overflow first", "dark theme"},
+		{"file a ticket for the flaky upload spec and carry on with the export", "flaky upload spec"},
+		{"the helm chart changes can wait, ops is rebuilding the cluster anyway", "helm chart changes"},
+		{"mark the slow report query as a followup", "slow report query"},
+		{"push the a11y audit to Q3", "a11y audit"},
+		{"let users star their favourite boards to the top of the dashboard later", "let users star their favourite boards to the top"},
+		{"sso is out of scope for this milestone, add it to the roadmap", "sso"},
+		{"leave the regex engine alone, we come back to it when we have tests", "regex engine"},
+		{"not this time, leave the compose cleanup for another PR", "compose cleanup"},
+		{"lo de la paginación lo vemos el próximo sprint", "paginación"},
+		{"кэширование отложим до следующего спринта", "кэширование"},
+		// Chinese, Japanese, Korean: the thing before what is said of it.
+		{"缓存这块先搁置，发版之后再看", "缓存"},
+		{"国际化的事下个迭代再说，先把注册做完", "国际化"},
+		{"把导出 PDF 加到 backlog 里", "导出 PDF"},
+		{"キャッシュの件は次のスプリントでやろう", "キャッシュ"},
+		{"多言語対応はリリース後に回しましょう", "多言語対応"},
+		{"벤치마크는 나중에 하고 일단 로그인 버그부터 고쳐줘", "벤치마크"},
+		{"메모리 누수 건은 이슈로 만들어 두고 지금은 넘어가자", "메모리 누수"},
 	} {
 		if got := reduce(c.clause, putOffWords); got != c.want {
 			t.Errorf("reduce(%q) = %q, want %q", c.clause, got, c.want)
@@ -93,7 +119,7 @@ func TestReduceShapes(t *testing.T) {
 func TestPointerIdeas(t *testing.T) {
 	for _, c := range []string{
 		"don't bother fixing that yet", "we won't handle that for now", "put this task on the backlog",
-		"eso lo vemos luego", "其他的以后再说", "该问题暂时不处理", "这个先不做", "先别开始，等我确认一下",
+		"eso lo vemos luego", "其他的以后再说", "not now, lets finish the import first", "그건 나중에", "该问题暂时不处理", "这个先不做", "先别开始，等我确认一下",
 	} {
 		idea := reduce(c, putOffWords)
 		if idea != "" && !isPointerPhrase(idea) {
@@ -107,6 +133,38 @@ func TestListMarker(t *testing.T) {
 		"① x": 3, "e.g. x": 0, "2.5 x": 0, "a.b": 0, "3:30 pm": 0, "2.": 0, "export": 0, "": 0} {
 		if got := listMarker(s); got != want {
 			t.Errorf("listMarker(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// A side idea floated with "nice if" about the one being spoken to, or the
+// code at hand, is a complaint.
+func TestComplaintIsNoIdea(t *testing.T) {
+	for c, want := range map[string]string{
+		"it would be nice if you ran the tests before saying it is done": "",
+		"it would be nice if this compiled":                              "",
+		"it would be nice if we had a dark mode":                         "we had a dark mode",
+		"顺便说一句，以后要是能支持暗黑模式就好了":                                           "支持暗黑模式",
+	} {
+		if got := reduce(c, sideWords); got != want {
+			t.Errorf("reduce(%q, side) = %q, want %q", c, got, want)
+		}
+	}
+}
+
+// A deferral that points at Claude's offer parks the offer; when the offer
+// itself only points ("want me to fix that?"), the sentence before it.
+func TestOfferedBy(t *testing.T) {
+	for _, c := range []struct{ msg, want string }{
+		{"Tests pass. Want me to add a retry budget to the upload client?", "add a retry budget to the upload client"},
+		{"The CSV parser also drops quoted newlines; want me to fix that?", "CSV parser also drops quoted newlines"},
+		{"I noticed the README still says Node 14. Want me to update it?", "README still says Node 14"},
+		{"The build is green. Anything else?", ""},
+		{"Should expired tokens return 401 or 403?", ""},
+	} {
+		p, _ := pendingOf(Input{Assistant: c.msg})
+		if got := offeredBy(p); got != c.want {
+			t.Errorf("offeredBy(%q) = %q, want %q", c.msg, got, c.want)
 		}
 	}
 }
