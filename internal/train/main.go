@@ -25,6 +25,7 @@ func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "the corpus folder")
 	labels := flag.String("labels", "internal/train/labels.tsv", "extra labels for unlabelled.jsonl")
 	heldout := flag.String("heldout", "internal/train/heldout.tsv", "labels for unlabelled.jsonl cases that are scored by the shipped model and never trained on")
+	probe := flag.String("probe", "internal/train/probe.jsonl", "exchanges the team wrote, blind to the corpus, scored by the shipped model and never trained on")
 	written := flag.String("written", "internal/train/written.jsonl", "examples the team wrote (trained on, never scored)")
 	out := flag.String("out", "pkg/detect/model.bin", "where to write the model")
 	write := flag.Bool("write", true, "write the model")
@@ -36,7 +37,7 @@ func main() {
 	if *suggest > 0 {
 		err = suggestNext(os.Stdout, *corpus, *labels, *heldout, *written, *suggest)
 	} else {
-		err = run(os.Stdout, *corpus, *labels, *heldout, *written, *out, *oof, *write, *folds)
+		err = run(os.Stdout, *corpus, *labels, *heldout, *written, *probe, *out, *oof, *write, *folds)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "train: error:", err)
@@ -44,7 +45,7 @@ func main() {
 	}
 }
 
-func run(w io.Writer, corpusDir, labels, heldout, written, out, oof string, write bool, k int) error {
+func run(w io.Writer, corpusDir, labels, heldout, written, probe, out, oof string, write bool, k int) error {
 	c, err := loadCorpus(corpusDir, labels, written)
 	if err != nil {
 		return err
@@ -87,7 +88,17 @@ func run(w io.Writer, corpusDir, labels, heldout, written, out, oof string, writ
 	for _, cs := range held {
 		hs.add(cs, predict(m, cs))
 	}
-	report(w, reportData{corpus: c, k: k, cvTrain: cvTrain, cvExtra: cvExtra, dev: dev, held: hs, model: m, size: len(b)})
+	ps := newScores()
+	if probe != "" {
+		pc, err := readJSONL(probe)
+		if err != nil {
+			return err
+		}
+		for _, cs := range pc {
+			ps.add(cs, predict(m, cs))
+		}
+	}
+	report(w, reportData{corpus: c, k: k, cvTrain: cvTrain, cvExtra: cvExtra, dev: dev, held: hs, probe: ps, model: m, size: len(b)})
 	if write {
 		return os.WriteFile(out, b, 0o644)
 	}

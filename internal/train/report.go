@@ -13,6 +13,7 @@ type reportData struct {
 	cvTrain, cvExtra *Scores
 	dev              *Scores
 	held             *Scores // heldout.tsv's cases, scored by the shipped model
+	probe            *Scores // probe.jsonl's exchanges, scored by the shipped model
 	model            *detect.Model
 	size             int
 }
@@ -30,6 +31,11 @@ func report(w io.Writer, r reportData) {
 		fmt.Fprintf(w, "\nheldout.tsv: %d cases of unlabelled.jsonl an earlier model scored highest (-suggest), labelled after it and never trained on; the shipped model:\n", r.held.Cases)
 		table(w, r.held)
 		fmt.Fprintf(w, "wrong parks: %d of %d\n", r.held.wrong(), r.held.Cases)
+	}
+	if r.probe != nil && r.probe.Cases > 0 {
+		fmt.Fprintf(w, "\nprobe.jsonl: %d exchanges the team wrote without reading the corpus, never trained on; the shipped model:\n", r.probe.Cases)
+		table(w, r.probe)
+		fmt.Fprintf(w, "wrong parks: %d of %d\n", r.probe.wrong(), r.probe.Cases)
 	}
 	fmt.Fprintf(w, "\nshipped model: %d bytes, %d-bit hashing; thresholds:", r.size, r.model.Bits)
 	for _, k := range r.model.Kinds {

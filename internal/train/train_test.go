@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/openloop/openloop/pkg/detect"
 )
 
 // The corpus is public session text kept beside the project, never in it:
@@ -188,5 +190,47 @@ func TestOOFDump(t *testing.T) {
 	}
 	if c := cv.Kind["D"]; parks != c.TP+c.FP {
 		t.Errorf("the dump parks %d deferrals, the report %d", parks, c.TP+c.FP)
+	}
+}
+
+// probe.jsonl holds exchanges the team wrote, never trained on: it needs
+// no corpus, so this runs everywhere. It fails when the shipped model and
+// the rules that name what it parks fall below what they reach today, less
+// a margin: no look-alike parked, the plainer loops found, ideas that read
+// as the thing.
+func TestProbe(t *testing.T) {
+	cases, err := readJSONL("probe.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("../../pkg/detect/model.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := detect.ParseModel(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newScores()
+	for _, c := range cases {
+		s.add(c, predict(m, c))
+	}
+	var rep bytes.Buffer
+	table(&rep, s)
+	t.Logf("probe.jsonl, %d exchanges:\n%s", s.Cases, rep.String())
+	if w := s.wrong(); w > 1 {
+		t.Errorf("%d wrong parks in %d exchanges, want at most 1", w, s.Cases)
+	}
+	for _, f := range []struct {
+		kind           string
+		recall, ideaF1 float64
+	}{{"D", 0.35, 0.65}, {"S", 0.25, 0.55}} {
+		c := s.Kind[f.kind]
+		if c.recall() < f.recall {
+			t.Errorf("%s: recall %.2f, below %.2f", f.kind, c.recall(), f.recall)
+		}
+		if m := mean(s.IdeaF1[f.kind]); m < f.ideaF1 {
+			t.Errorf("%s: idea F1 %.2f, below %.2f", f.kind, m, f.ideaF1)
+		}
 	}
 }
