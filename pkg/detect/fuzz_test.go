@@ -50,3 +50,28 @@ func FuzzTyped(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReduce feeds the rules that name what is parked every shape of
+// clause, without the model's say: whatever the words, the idea is valid
+// UTF-8 on one line and bounded, and nothing panics.
+func FuzzReduce(f *testing.F) {
+	f.Add("2. once the billing PR lands, we should revisit the invoice mailer", "The parser drops newlines; want me to fix that?")
+	f.Add("not now, lets finish the export first", "Want me to update it?")
+	f.Add("TODO for next session: wire up the reset flow and carry on", "")
+	f.Add("缓存这块先搁置，发版之后再看", "要我现在修吗？")
+	f.Add("キャッシュの件は次のスプリントでやろう", "")
+	f.Add("벤치마크는 나중에 하고 일단 로그인 버그부터 고쳐줘", "")
+	f.Add("it would be nice if you ran the tests", "")
+	f.Add("は", "건은")
+	f.Fuzz(func(t *testing.T, clause, msg string) {
+		p, _ := pendingOf(Input{Assistant: msg})
+		for _, idea := range []string{reduce(clause, putOffWords), reduce(clause, sideWords), reduce(clause, nil), offeredBy(p)} {
+			if !utf8.ValidString(idea) && utf8.ValidString(clause) && utf8.ValidString(msg) {
+				t.Fatalf("invalid UTF-8 idea %q from %q / %q", idea, clause, msg)
+			}
+			if strings.ContainsAny(idea, "\n\r") || len(idea) > 4*len(clause)+len(msg)+8 {
+				t.Fatalf("bad idea %q from %q / %q", idea, clause, msg)
+			}
+		}
+	})
+}
