@@ -53,7 +53,7 @@ func runSummary(e *Env, args []string) int {
 	d, err := summary.Collect(summary.Input{
 		Now: e.Now(), SessionID: o.session, Explicit: o.explicit,
 		Transcripts: summary.Transcripts{Dir: p.TranscriptDir, ConfigDir: p.ConfigDir},
-		Store:       store.Open(p.MemoryDir, e.Now), LogPath: p.LogPath, Commits: summary.Git(p.Root),
+		Store:       store.Open(p.MemoryDir, e.Now), Log: store.Log{Root: p.Root, Path: p.LogPath}, Commits: summary.Git(p.Root),
 	})
 	if errors.Is(err, summary.ErrNoTranscript) {
 		errorf(e.Stderr, "%v", err)

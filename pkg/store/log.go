@@ -226,27 +226,39 @@ func (l Log) dir(create bool) (string, error) {
 	return DirBelow(l.Root, rel, create)
 }
 
+// Open opens the log for reading, checked as Append checks it: no folder
+// below the root on the way to it is a symlink, and it is a regular file,
+// opened without blocking on a FIFO. A missing log (or folder) is an
+// error that wraps fs.ErrNotExist. size is the file's size when opened.
+func (l Log) Open() (f *os.File, size int64, err error) {
+	if _, err := l.dir(false); errors.Is(err, fs.ErrNotExist) {
+		return nil, 0, err
+	} else if err != nil {
+		return nil, 0, fmt.Errorf("refusing to read the log: %w", err)
+	}
+	if fi, err := os.Lstat(l.Path); err != nil {
+		return nil, 0, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, 0, fmt.Errorf("refusing to read the log: %s is not a regular file", l.Path)
+	}
+	f, size, err = safeio.OpenRegular(l.Path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		err = fmt.Errorf("read log: %w", err)
+	}
+	return f, size, err
+}
+
 // Scan calls fn for each line of the log that is a JSON object, in order,
 // until fn returns false. A missing log has no lines. Lines longer than
 // any line openloop writes are skipped. The log is checked as Append
 // checks it, and opened as a regular file only (never blocking on a FIFO).
 func (l Log) Scan(fn func(LogLine) bool) error {
-	if _, err := l.dir(false); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	} else if err != nil {
-		return fmt.Errorf("refusing to read the log: %w", err)
-	}
-	if fi, err := os.Lstat(l.Path); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	} else if err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("refusing to read the log: %s is not a regular file", l.Path)
-	}
-	f, _, err := safeio.OpenRegular(l.Path)
+	f, _, err := l.Open()
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("read log: %w", err)
+		return err
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 64<<10)

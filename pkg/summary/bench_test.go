@@ -64,7 +64,7 @@ func benchProject(b *testing.B, commits int, size int64) Input {
 	return Input{
 		Now: now, SessionID: "bench-session",
 		Transcripts: Transcripts{Dir: p.TranscriptDir, ConfigDir: p.ConfigDir},
-		Store:       store.Open(p.MemoryDir, func() time.Time { return now }), LogPath: p.LogPath, Commits: Git(p.Root),
+		Store:       store.Open(p.MemoryDir, func() time.Time { return now }), Log: store.Log{Root: p.Root, Path: p.LogPath}, Commits: Git(p.Root),
 	}
 }
 

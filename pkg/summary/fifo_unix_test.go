@@ -8,13 +8,16 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/openloop/openloop/pkg/store"
 )
 
 // A FIFO at the log's path is no entries, at once: opening it must not
 // wait for a writer.
 func TestArchivedSinceFIFO(t *testing.T) {
-	log := filepath.Join(t.TempDir(), "session-archive.jsonl")
-	if err := syscall.Mkfifo(log, 0o600); err != nil {
+	dir := t.TempDir()
+	log := store.Log{Root: dir, Path: filepath.Join(dir, "session-archive.jsonl")}
+	if err := syscall.Mkfifo(log.Path, 0o600); err != nil {
 		t.Skip("mkfifo:", err)
 	}
 	done := make(chan int)

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/openloop/openloop/internal/jsonguard"
-	"github.com/openloop/openloop/internal/safeio"
 	"github.com/openloop/openloop/pkg/store"
 )
 
@@ -17,10 +16,12 @@ import (
 // rule: entries stamped today. An item restored after it was archived is
 // open again and is not listed: only an item's last line counts
 // (store.LogLine.Key tells items apart). A missing or unreadable log (a
-// FIFO, a folder) is no entries; a line that is not an object with a
+// FIFO, a folder, a symlink, or one below a symlinked folder, which a
+// cloned repository could point at another project's log: store.Log.Open)
+// is no entries; a line that is not an object with a
 // string item and an RFC 3339 ts is skipped.
-func ArchivedSince(logPath string, start, now time.Time) []store.LogEntry {
-	f, size, err := safeio.OpenRegular(logPath)
+func ArchivedSince(log store.Log, start, now time.Time) []store.LogEntry {
+	f, size, err := log.Open()
 	if err != nil {
 		return nil
 	}

@@ -87,7 +87,7 @@ type Input struct {
 	Explicit    bool
 	Transcripts TranscriptSource
 	Store       *store.Store
-	LogPath     string // the resolution log
+	Log         store.Log // the resolution log
 	Commits     OpenCommits
 }
 
@@ -128,7 +128,7 @@ func Collect(in Input) (*Data, error) {
 		return nil, err
 	}
 	d.Items = items
-	d.Archived = ArchivedSince(in.LogPath, d.Start(), d.Now)
+	d.Archived = ArchivedSince(in.Log, d.Start(), d.Now)
 	d.commits(in.Commits)
 	return d, nil
 }

@@ -71,7 +71,7 @@ func TestFindTranscript(t *testing.T) {
 
 func TestArchivedSince(t *testing.T) {
 	dir := t.TempDir()
-	log := filepath.Join(dir, "session-archive.jsonl")
+	log := store.Log{Root: dir, Path: filepath.Join(dir, "session-archive.jsonl")}
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	var b strings.Builder
 	// More than the 256 KiB read window of old lines, so the read starts
@@ -104,7 +104,7 @@ func TestArchivedSince(t *testing.T) {
 	b.WriteString(`{"ts":"2026-12-02T09:38:00Z","item":"legacy","action":"restored"}` + "\n")
 	b.WriteString("garbage\n")
 	b.WriteString(`{"ts":"2026-12-02T09:50:00Z","item":"partial"`) // being written
-	os.WriteFile(log, []byte(b.String()), 0o600)
+	os.WriteFile(log.Path, []byte(b.String()), 0o600)
 
 	items := func(start time.Time) string {
 		var s []string
@@ -119,8 +119,24 @@ func TestArchivedSince(t *testing.T) {
 	if got := items(time.Time{}); got != "early,in-session,cache,odd" {
 		t.Errorf("today: %q", got)
 	}
-	if got := ArchivedSince(filepath.Join(dir, "none"), time.Time{}, now); got != nil {
+	if got := ArchivedSince(store.Log{Root: dir, Path: filepath.Join(dir, "none")}, time.Time{}, now); got != nil {
 		t.Errorf("missing log: %v", got)
+	}
+	// A log reached through a symlinked folder (a cloned repository can
+	// commit .claude/logs as a link to another project's) is not read, nor
+	// is a log that is itself a symlink.
+	other := t.TempDir()
+	if err := os.Symlink(dir, filepath.Join(other, "logs")); err != nil {
+		t.Skip("symlink:", err)
+	}
+	if got := ArchivedSince(store.Log{Root: other, Path: filepath.Join(other, "logs", "session-archive.jsonl")}, time.Time{}, now); got != nil {
+		t.Errorf("a log below a symlinked folder was read: %v", got)
+	}
+	if err := os.Symlink(log.Path, filepath.Join(other, "session-archive.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	if got := ArchivedSince(store.Log{Root: other, Path: filepath.Join(other, "session-archive.jsonl")}, time.Time{}, now); got != nil {
+		t.Errorf("a symlinked log was read: %v", got)
 	}
 }
 
@@ -206,10 +222,11 @@ func TestRenderPartialAndMore(t *testing.T) {
 func FuzzArchivedSince(f *testing.F) {
 	f.Add([]byte(`{"ts":"2026-12-02T09:30:00Z","item":"x","action":"archived"}` + "\n"))
 	f.Add([]byte("{\"ts\":1}\n\n{"))
-	log := filepath.Join(f.TempDir(), "log.jsonl")
+	dir := f.TempDir()
+	log := store.Log{Root: dir, Path: filepath.Join(dir, "log.jsonl")}
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if err := os.WriteFile(log, data, 0o600); err != nil {
+		if err := os.WriteFile(log.Path, data, 0o600); err != nil {
 			t.Fatal(err)
 		}
 		for _, le := range ArchivedSince(log, time.Time{}, now) {

@@ -94,7 +94,7 @@ func input(t *testing.T, ts TranscriptSource, commits OpenCommits) Input {
 	dir := t.TempDir()
 	return Input{
 		Now: now, Transcripts: ts, Store: store.Open(filepath.Join(dir, "memory"), func() time.Time { return now }),
-		LogPath: filepath.Join(dir, "log.jsonl"), Commits: commits,
+		Log: store.Log{Root: dir, Path: filepath.Join(dir, "log.jsonl")}, Commits: commits,
 	}
 }
 
@@ -189,7 +189,7 @@ func TestArchiveWindow(t *testing.T) {
 				ts = fakeTranscripts{}
 			}
 			in := input(t, ts, opener(fakeCommits{}, gitlog.ErrNotRepository))
-			if err := os.WriteFile(in.LogPath, []byte(log), 0o600); err != nil {
+			if err := os.WriteFile(in.Log.Path, []byte(log), 0o600); err != nil {
 				t.Fatal(err)
 			}
 			d, err := Collect(in)
