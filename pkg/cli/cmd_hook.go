@@ -1,6 +1,9 @@
 package cli
 
-import "github.com/openloop/openloop/hooks"
+import (
+	"github.com/openloop/openloop/hooks"
+	"github.com/openloop/openloop/internal/fatal"
+)
 
 // handleHook is hooks.Handle; tests replace it.
 var handleHook = hooks.Handle
@@ -12,6 +15,9 @@ var handleHook = hooks.Handle
 // flag, too, exits 1, not ExitUsage: whatever the settings file says, the
 // hook's code is 0 or 1.
 func runHook(e *Env, args []string) (code int) {
+	// A fatal runtime error (out of memory, a stack overflow) would exit
+	// 2 as well: it ends the process by SIGABRT instead.
+	fatal.Guard()
 	// A Go panic exits with status 2, the one code that makes Claude Code
 	// block and erase the prompt. Whatever goes wrong in a handler, the
 	// hook reports it and exits 1 instead.
