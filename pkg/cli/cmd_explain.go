@@ -106,7 +106,7 @@ func printExplanation(w io.Writer, x detect.Explanation) {
 		return
 	}
 	if x.Unnamed != "" {
-		fmt.Fprintf(w, "Parks: nothing: %s scores over its threshold, but the prompt names no thing to park (only a pointer such as \"it\" or \"this task\", or a complaint), and Claude's message offered none\n", x.Unnamed)
+		fmt.Fprintf(w, "Parks: nothing: it reads as %s, but the prompt names no thing of its own to park, and Claude's message offered none\n", x.Unnamed)
 		return
 	}
 	fmt.Fprintln(w, "Parks: nothing")

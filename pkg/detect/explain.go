@@ -91,6 +91,8 @@ func (m *Model) Explain(in Input, top int) Explanation {
 		e.Finding = &fs[0]
 	} else if k, ok := s.Decide(); ok {
 		e.Unnamed = k
+	} else if x.pending.auq && !x.answersByForm() {
+		e.Unnamed = Question // a dismissed AskUserQuestion, and no request to name
 	}
 	return e
 }

@@ -153,7 +153,8 @@ var (
 		"agreed", "sounds good", "makes sense", "oh and also", "oh and", "and also", "i'd", "we'd", "would",
 		"i think we should", "probably", "definitely", "switch gears", "good catch", "good idea but",
 		"good idea", "not this time", "nah", "meh", "k", "kk", "pls", "plz", "thats a rabbit hole",
-		"lo de", "lo del", "eso de", "au fait", "по поводу", "sobre", "quanto a", "a gente")
+		"lo de", "lo del", "eso de", "au fait", "one more thing", "one more thing for later",
+		"по поводу", "sobre", "quanto a", "a gente")
 	// Words that put a thing off.
 	putOffWords = phrases("skip", "ignore", "drop", "leave", "leave out", "hold off on", "hold off", "forget",
 		"forget about", "worry about", "bother with", "bother", "put aside", "set aside", "park", "punt on", "punt",
@@ -166,13 +167,15 @@ var (
 		"on reviendra sur", "reviendra sur")
 	// Words that float a side idea.
 	sideWords = phrases("side note", "random thought", "another idea", "one idea", "idea", "an idea",
-		"be cool if", "be nice if", "be great if", "itd be nice to have", "it'd be nice to have",
+		"it would be nice if we had", "it would be great if we had", "would be nice if we had",
+		"it would be nice if", "it would be great if", "it would be cool if", "it'd be nice if",
+		"be cool if", "be nice if", "be great if", "itd be nice to have",
 		"would love", "i'd love", "id love", "love a", "love to have", "would be sweet to have",
 		"otra idea", "una idea", "sería bueno tener", "seria bueno tener", "estaría bueno tener",
 		"ce serait bien d'avoir", "ça serait bien d'avoir", "ce serait bien de", "une idée",
 		"было бы неплохо", "было бы круто", "идея", "seria bom ter", "outra ideia", "ideia",
 		"i was thinking", "i wonder if", "i wonder", "it would be nice to have", "it would be nice to",
-		"it would be nice if", "would be nice to have", "would be nice", "it'd be nice to have",
+		"would be nice to have", "would be nice", "it'd be nice to have",
 		"it would be cool to have", "it would be great to have", "nice to have", "we could also",
 		"maybe we could", "what if we", "at some point we need", "at some point we should", "we need",
 		"we should", "have", "add", "support", "build")
@@ -194,7 +197,7 @@ var (
 		"in a follow-up pr", "this round", "this time", "next quarter", "next month", "next release",
 		"after the release", "after release", "after the holidays", "monday", "for another day",
 		"to q1", "to q2", "to q3", "to q4", "in q1", "in q2", "in q3", "in q4", "as a followup",
-		"as a follow-up", "as a follow up", "not in this pr", "not today", "today",
+		"as a follow up", "not in this pr", "not today", "today",
 		"el proximo sprint", "el próximo sprint", "próximo sprint", "proximo sprint", "la próxima semana",
 		"después del release", "despues del release", "para después", "para despues", "mañana",
 		"après la release", "la semaine prochaine", "au prochain sprint", "demain",
@@ -278,28 +281,18 @@ func reduce(clause string, act *phraseList) string {
 	for i, w := range ws {
 		lw[i] = strings.Trim(strings.ToLower(w), ",.;:!?\"'()“”‘’*")
 	}
-	if n := hangulTopic(lw); n > 0 {
+	if t, ok := hangulTopic(lw); ok {
 		// "벤치마크는 나중에 하고 …": the thing is the topic, before what
 		// is said of it.
-		t := strings.Join(ws[:n], " ")
-		t = strings.TrimSuffix(t, string([]rune(t)[len([]rune(t))-1:]))
-		if ws := strings.Fields(t); len(ws) > 1 && ws[len(ws)-1] == "건" {
-			t = strings.Join(ws[:len(ws)-1], " ") // "메모리 누수 건은": the matter of the leak
-		}
-		if isPointerPhrase(strings.Join(lw[:n], " ")) || utf8.RuneCountInString(t) < 2 {
-			return ""
-		}
 		return t
 	}
-	strip := func() {
-		for changed := true; changed && len(lw) > 0; {
-			changed = false
-			for _, list := range [][][]string{leadWords.words(), act.words(), articleWords.words()} {
-				if n := prefixLen(lw, list); n > 0 && n < len(lw) {
-					ws, lw = ws[n:], lw[n:]
-					changed = true
-				}
-			}
+	strip := func() { ws, lw = stripOpenings(ws, lw, act) }
+	if act == putOffWords {
+		// "put caching on our todo list" keeps "caching" (before its verb
+		// is taken for an opening); "…, add it to the roadmap" files a
+		// pointer, and the thing is elsewhere.
+		if fw, fl, ok := filed(ws, lw); ok && !isPointerPhrase(strings.Join(fl, " ")) {
+			ws, lw = fw, fl
 		}
 	}
 	if n := prefixLen(lw, replyWords.words()); n > 0 && n < len(lw) && strings.HasSuffix(ws[n-1], ",") {
@@ -334,14 +327,6 @@ func reduce(clause string, act *phraseList) string {
 	if act == sideWords && complaint(strings.Fields(strings.ToLower(clause))) {
 		return "" // "it would be nice if you ran the tests first": a complaint, not an idea
 	}
-	if act == putOffWords {
-		// "put caching on our todo list" keeps "caching"; "…, add it to
-		// the roadmap" files a pointer, and the thing is elsewhere.
-		if fw, fl, ok := filed(ws, lw); ok && !isPointerPhrase(strings.Join(fl, " ")) {
-			ws, lw = fw, fl
-			strip()
-		}
-	}
 	segs := cueSegments(ws, lw)
 	pick := segs.pick(lw)
 	out := thing(ws[segs[pick][0]:segs[pick][1]], lw[segs[pick][0]:segs[pick][1]], act)
@@ -360,18 +345,10 @@ func reduce(clause string, act *phraseList) string {
 // judgement words go, openings and act words again, then what trails, and
 // the rest is cut to maxIdeaWords.
 func thing(ws, lw []string, act *phraseList) string {
-	ws, lw = dropAll(ws, lw, timeWords.words())
+	ws, lw = dropTime(ws, lw)
 	ws, lw = dropAll(ws, lw, judgementWords.words())
 	ws, lw = dropAll(ws, lw, foreignActWords.words())
-	for changed := true; changed && len(lw) > 0; {
-		changed = false
-		for _, list := range [][][]string{leadWords.words(), act.words(), articleWords.words()} {
-			if n := prefixLen(lw, list); n > 0 && n < len(lw) {
-				ws, lw = ws[n:], lw[n:]
-				changed = true
-			}
-		}
-	}
+	ws, lw = stripOpenings(ws, lw, act)
 	trim := func() {
 		for len(lw) > 1 && (trailWords[lw[len(lw)-1]] || predicateTail[lw[len(lw)-1]]) {
 			ws, lw = ws[:len(ws)-1], lw[:len(lw)-1]
@@ -379,9 +356,10 @@ func thing(ws, lw []string, act *phraseList) string {
 	}
 	trim()
 	if len(ws) > maxIdeaWords {
-		// Cut before the last preposition that leaves three words or more
+		// Cut before the last preposition that leaves four words or more
 		// ("let users pin favourite projects to the top of the list" keeps
-		// "let users pin favourite projects"), else at maxIdeaWords.
+		// "let users pin favourite projects to the top"), else at
+		// maxIdeaWords.
 		cut := maxIdeaWords
 		for i := maxIdeaWords; i >= 4; i-- {
 			if cutBefore[lw[i]] {
@@ -399,24 +377,98 @@ func thing(ws, lw []string, act *phraseList) string {
 	return out
 }
 
-// hangulTopic is how many words of a Korean clause make its topic or
-// object, ending in a particle (는, 은, 를, 을), when what follows puts it
-// off or floats it; 0 when the clause has no such shape.
-func hangulTopic(lw []string) int {
+// stripOpenings takes openings, act words and articles off the front of a
+// phrase, over and over, leaving at least one word.
+func stripOpenings(ws, lw []string, act *phraseList) ([]string, []string) {
+	for changed := true; changed && len(lw) > 0; {
+		changed = false
+		for _, list := range [][][]string{leadWords.words(), act.words(), articleWords.words()} {
+			if n := prefixLen(lw, list); n > 0 && n < len(lw) {
+				ws, lw = ws[n:], lw[n:]
+				changed = true
+			}
+		}
+	}
+	return ws, lw
+}
+
+// dropTime removes the time words of a phrase: phrases of two words or
+// more wherever they are ("until next sprint"), single words only at its
+// end, or at its start when they cannot be part of a name ("later",
+// "now"): "the today view" and "the next button" keep theirs.
+func dropTime(ws, lw []string) ([]string, []string) {
+	var multi, single [][]string
+	for _, p := range timeWords.words() {
+		if len(p) > 1 {
+			multi = append(multi, p)
+		} else {
+			single = append(single, p)
+		}
+	}
+	ws, lw = dropAll(ws, lw, multi)
+	for len(lw) > 0 && timeEnd[lw[0]] && prefixLen(lw, single) > 0 {
+		ws, lw = ws[1:], lw[1:] // "later the docs"; not "the today view"
+	}
+	for len(lw) > 0 && prefixLen(lw[len(lw)-1:], single) > 0 {
+		ws, lw = ws[:len(ws)-1], lw[:len(lw)-1]
+	}
+	return ws, lw
+}
+
+// hangulTopic is the topic or object of a Korean clause that is put off or
+// floated: the word before the first cue that ends in a particle (는, 은,
+// 를, 을), with the words that belong to it before it and without the
+// particle ("로그인 버그를 고치고 벤치마크는 나중에 하자" → "벤치마크",
+// "메모리 누수 건은 이슈로 …" → "메모리 누수"). ok is false when the clause
+// has no such shape; a topic that only points ("그건") is ok and "".
+func hangulTopic(lw []string) (string, bool) {
+	// The first cue of putting off or floating; "지금은" ("for now") opens
+	// what is done now.
+	cue := -1
 	for i, w := range lw {
-		if i > 3 {
+		for _, g := range cueGroups(w) {
+			if g != "for-now" && loopCue[g] && cue < 0 {
+				cue = i
+			}
+		}
+		if cue < 0 && holdsAny(w, hangulLater) {
+			cue = i
+		}
+		if cue >= 0 {
 			break
 		}
-		r, _ := utf8.DecodeLastRuneInString(w)
-		if !strings.ContainsRune("는은를을", r) || utf8.RuneCountInString(w) < 2 {
+	}
+	for end := cue - 1; end >= 0; end-- {
+		w := lw[end]
+		r, size := utf8.DecodeLastRuneInString(w)
+		if !strings.ContainsRune("는은를을", r) || utf8.RuneCountInString(w) < 2 || prefixLen([]string{w}, timeWords.words()) > 0 {
 			continue
 		}
-		if holdsLoopCue(strings.Join(lw[i+1:], " ")) || holdsAny(strings.Join(lw[i+1:], " "), hangulLater) {
-			return i + 1
+		start := end
+		for start > 0 && !hangulClauseEnd(lw[start-1]) {
+			start--
 		}
-		return 0
+		words := append(append([]string(nil), lw[start:end]...), w[:len(w)-size])
+		if n := len(words); n > 1 && words[n-1] == "건" {
+			words = words[:n-1] // "메모리 누수 건은": the matter of the leak
+		}
+		t := strings.Join(words, " ")
+		if isPointerPhrase(t) || utf8.RuneCountInString(t) < 2 {
+			return "", true
+		}
+		return t, true
 	}
-	return 0
+	return "", false
+}
+
+// hangulClauseEnd reports a word that ends what comes before a topic: a
+// particle or a connective ("버그를", "고치고"), or a comma.
+func hangulClauseEnd(w string) bool {
+	if strings.HasSuffix(w, ",") {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(w)
+	return strings.ContainsRune("는은를을이가고서", r)
 }
 
 // hangulLater are Korean words of putting off the cue lists lack.
@@ -439,12 +491,17 @@ func afterLabel(clause string) string {
 }
 
 // mainClause skips a leading condition ("once the PR lands", "after v2
-// ships") to the clause it governs: after a comma, or at the first word
-// that opens a main clause ("we", "let's"). It returns nothing when there
+// ships") to the clause it governs: after its first comma, else at the
+// first word that opens a main clause ("we", "let's"). It returns nothing when there
 // is none.
 func mainClause(ws, lw []string) ([]string, []string) {
 	for i := 1; i < len(lw); i++ {
-		if strings.HasSuffix(ws[i-1], ",") || i > 1 && mainOpener[lw[i]] {
+		if strings.HasSuffix(ws[i-1], ",") {
+			return ws[i:], lw[i:] // "when the CI we set up is green, revisit …"
+		}
+	}
+	for i := 2; i < len(lw); i++ {
+		if mainOpener[lw[i]] {
 			return ws[i:], lw[i:]
 		}
 	}
@@ -455,20 +512,30 @@ func mainClause(ws, lw []string) ([]string, []string) {
 var mainOpener = map[string]bool{"we": true, "we'll": true, "we'd": true, "let's": true, "lets": true,
 	"i": true, "i'll": true, "you": true, "please": true, "pls": true}
 
-// complaintSubject after "it would be nice if" makes a complaint, not an
-// idea: "it would be nice if you ran the tests", "… if this compiled".
-var complaintSubject = map[string]bool{"you": true, "this": true, "it": true, "that": true, "u": true}
-
 // complaint reports lower-case words that wish "nice if" of the one spoken
-// to or of the code at hand: "it would be nice if you ran the tests".
+// to ("it would be nice if you ran the tests") or of the code at hand
+// working at all ("… if this compiled"), not for a feature ("… if it
+// supported yaml configs").
 func complaint(lw []string) bool {
 	for i := 1; i+1 < len(lw); i++ {
-		if lw[i] == "if" && niceWord[strings.Trim(lw[i-1], ",.")] && complaintSubject[strings.Trim(lw[i+1], ",.")] {
+		if lw[i] != "if" || !niceWord[strings.Trim(lw[i-1], ",.")] {
+			continue
+		}
+		switch strings.Trim(lw[i+1], ",.") {
+		case "you", "u":
 			return true
+		case "this", "it", "that":
+			if i+2 < len(lw) && workedVerb[strings.Trim(lw[i+2], ",.")] {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// workedVerb say that the code at hand works ("… if this compiled").
+var workedVerb = map[string]bool{"compiled": true, "worked": true, "built": true, "ran": true,
+	"passed": true, "loaded": true, "started": true, "ever": true, "actually": true, "just": true}
 
 // niceWord come before the "if" of a wish.
 var niceWord = map[string]bool{"nice": true, "great": true, "cool": true, "good": true, "helpful": true}
@@ -499,14 +566,23 @@ func cueSegments(ws, lw []string) segments {
 	return segs
 }
 
-// pick is the first segment that holds a loop cue, else the first.
+// pick is the first segment that holds a cue of putting off, filing or
+// floating, else the first that holds "for now" or the like, else the
+// first: in "keep going on the parser for now, we can do the lexer later"
+// the lexer is put off, the parser is what goes on.
 func (segs segments) pick(lw []string) int {
+	weak := -1
 	for i, sg := range segs {
-		if holdsLoopCue(strings.Join(lw[sg[0]:sg[1]], " ")) {
-			return i
+		for _, g := range cueGroups(strings.Join(lw[sg[0]:sg[1]], " ")) {
+			switch {
+			case g == "for-now" && weak < 0:
+				weak = i
+			case g != "for-now" && loopCue[g]:
+				return i
+			}
 		}
 	}
-	return 0
+	return max(weak, 0)
 }
 
 // finiteAhead reports words that open a clause of their own within their
@@ -539,8 +615,8 @@ var imperative = map[string]bool{"fix": true, "add": true, "finish": true, "carr
 // rest). ok is false when the words hold neither shape.
 func filed(ws, lw []string) ([]string, []string, bool) {
 	for j, w := range lw {
-		if !filedPlace[w] {
-			continue
+		if !filedPlace[w] || j+1 < len(lw) && !filedPlaceEnd(ws[j], lw[j+1]) {
+			continue // "the README todo section" is no list
 		}
 		// on/to/in, then at most two words ("our todo", "the product"),
 		// then the list.
@@ -578,6 +654,18 @@ func filed(ws, lw []string) ([]string, []string, bool) {
 	return nil, nil, false
 }
 
+// filedPlaceEnd reports a list word that ends its phrase: nothing follows,
+// or a comma, or a word such as "with" or "list" ("our todo list with
+// less priority").
+func filedPlaceEnd(w, next string) bool {
+	return strings.HasSuffix(w, ",") || strings.HasSuffix(w, ".") || filedAfter[next]
+}
+
+// filedAfter may follow a list's name.
+var filedAfter = map[string]bool{"list": true, "lists": true, "board": true, "with": true, "for": true,
+	"and": true, "then": true, "so": true, "please": true, "pls": true, "because": true, "as": true,
+	"too": true, "now": true, "later": true, "instead": true, "but": true, "file": true, "doc": true}
+
 // The words of filed's shapes.
 var (
 	filedPlace = map[string]bool{"backlog": true, "todo": true, "to-do": true, "todos": true, "roadmap": true,
@@ -602,7 +690,8 @@ var boundaryWord = map[string]bool{"because": true, "since": true, "until": true
 // timeEnd are time words that end a clause when a comma follows ("come
 // back to the cache later, auth first").
 var timeEnd = map[string]bool{"later": true, "now": true, "first": true, "yet": true, "tomorrow": true,
-	"eventually": true, "someday": true, "again": true, "moment": true}
+	"eventually": true, "someday": true, "again": true, "moment": true, "depois": true, "luego": true,
+	"después": true, "despues": true, "потом": true, "позже": true}
 
 // dashWord are the boundaries that are punctuation, not words.
 var dashWord = map[string]bool{"—": true, "–": true, "-": true, "--": true, ":": true}
@@ -622,7 +711,7 @@ var trailWords = map[string]bool{"the": true, "a": true, "an": true, "and": true
 // predicateTail is what is left of a clause's predicate once its time
 // word is gone: "the export can come later" and "the reconnect logic can
 // be done later" name "export" and "reconnect logic".
-var predicateTail = map[string]bool{"can": true, "could": true, "will": true, "would": true, "should": true,
+var predicateTail = map[string]bool{"could": true, "would": true, "should": true,
 	"may": true, "might": true, "must": true, "shall": true, "be": true, "been": true, "come": true,
 	"comes": true, "wait": true, "waits": true, "done": true, "added": true, "handled": true, "addressed": true,
 	"fixed": true, "implemented": true, "considered": true, "revisited": true, "discussed": true,
@@ -686,7 +775,8 @@ var genericVerbs = map[string]bool{"do": true, "handle": true, "fix": true, "tac
 	"work": true, "working": true, "on": true,
 	"hacer": true, "hacemos": true, "haremos": true, "ver": true, "vemos": true, "veremos": true,
 	"faire": true, "voir": true, "fazer": true, "fazemos": true, "делать": true, "сделаем": true,
-	"update": true, "faz": true, "gente": true, "move": true, "put": true}
+	"update": true, "faz": true, "gente": true, "move": true, "put": true, "polish": true, "finish": true,
+	"tidy": true, "clean": true, "optimize": true, "refine": true, "improve": true}
 
 // isPointerPhrase reports an idea made only of pointers and generic verbs
 // ("that", "all of it", "do that", "fixing", "task"), in any language.
@@ -721,22 +811,29 @@ func offeredBy(p pending) string {
 	if o := offered(p.question); o != "" {
 		return o
 	}
-	// The sentence before the offer: in the question itself ("The CSV
-	// parser ignores quoted newlines; want me to fix that?"), else the
-	// last one before it.
-	last := ""
+	// The sentences before the offer, nearest last: up to three before
+	// the question, then the question's own text before a ";" or a dash
+	// ("The CSV parser ignores quoted newlines; want me to fix that?").
+	var before []string
+	if cs := clauses(p.before); len(cs) > 0 {
+		before = cs[max(0, len(cs)-3):]
+	}
 	if i := strings.LastIndexAny(p.question, ";—"); i > 0 {
-		last = p.question[:i]
-	} else if cs := clauses(p.before); len(cs) > 0 {
-		last = cs[len(cs)-1]
-		if o := offered(last + "?"); o != "" {
+		before = append(before, p.question[:i])
+	}
+	// An offer among them ("I could also cache the JWKS keys. It would
+	// save a call. Want me to do that?"), nearest first.
+	for i := len(before) - 1; i >= 0; i-- {
+		if o := offered(before[i] + "?"); o != "" {
 			return reduce(o, nil)
 		}
 	}
-	if last == "" || !isOffer(lower(p.question)) {
+	// Else, when the question offers to act on a pointer, the sentence
+	// just before it is what the pointer names.
+	if len(before) == 0 || !isOffer(lower(p.question)) {
 		return ""
 	}
-	if o := reduce(last, reportWords); o != "" && !isPointerPhrase(o) {
+	if o := reduce(before[len(before)-1], reportWords); o != "" && !isPointerPhrase(o) {
 		return o
 	}
 	return ""
@@ -860,7 +957,7 @@ func cutRunes(s string, n int) string {
 // unspacedStops are cut out of ideas in scripts written without spaces:
 // the cue words themselves and verbs that name the act.
 var unspacedStops = []string{"以后再说", "后续再说", "之后再说", "回头再说", "再说", "以后", "后续", "之后", "稍后",
-	"下次", "回头", "暂时", "先不要", "先不用", "先不", "先别", "暂不", "不用", "不要", "别", "考虑", "处理", "实现", "管", "弄", "做",
+	"下次", "回头", "暂时", "先不要", "先不用", "先不管", "先别管", "先不", "先别", "暂不", "不用", "不要", "别管", "考虑", "处理", "实现", "不管", "再弄", "不做", "再做", "先做",
 	"一旦", "あとで", "後で", "今は", "とりあえず", "しない", "나중에", "다음에", "일단", "우선",
 	"顺便说一句", "顺便", "另外", "有个想法", "要是能", "如果能", "就好了", "いつか", "あったらいいな", "あったらいい"}
 
@@ -932,9 +1029,8 @@ func cleanUnspaced(p string) string {
 // unspacedCuts are the words of putting off, filing and floating that a
 // Chinese or Japanese thing comes before.
 var unspacedCuts = append(append([]string(nil), unspacedStops...), "下个迭代", "下一个迭代", "下个版本", "下周",
-	"明天", "这块", "的事", "开个", "新会话", "新对话", "再做", "再看", "再补", "再回来", "建个", "加到", "记下",
-	"搁置", "之后", "发版", "後回し", "次の", "次回", "リリース後", "新しいセッション", "スプリント", "後に回", "あとで", "立てて", "立てといて", "メモ",
-	"就好了", "要是能", "如果能", "那就", "顺便说一句", "顺便", "另外", "有个想法", "いつか", "あったらいい")
+	"明天", "这块", "的事", "开个", "新会话", "新对话", "再看", "再补", "再回来", "建个", "加到", "记下", "搁置", "发版", "後回し",
+	"次の", "次回", "リリース後", "新しいセッション", "スプリント", "後に回", "立てて", "立てといて", "メモ", "那就")
 
 // Openings and sentence-final particles of Chinese and Japanese clauses,
 // which are not part of the thing ("那就先不管退款页面吧" names "退款页面").

@@ -61,10 +61,9 @@ func Resolve(opts Options) (Paths, error) {
 	// root) and Claude Code's own cwd (getcwd) name it: a shell in a
 	// checkout reached through a symlink has the link in $PWD, which
 	// os.Getwd returns, and the same project would otherwise get a second
-	// memory dir. A folder that does not exist is taken as it is.
-	if real, err := filepath.EvalSymlinks(cwd); err == nil {
-		cwd = real
-	}
+	// memory dir. Of a folder that does not exist (deleted under a
+	// running session), the part that exists is resolved.
+	cwd = physical(cwd)
 	cfg, err := ConfigDir(opts.Getenv)
 	if err != nil {
 		return Paths{}, err
@@ -99,6 +98,23 @@ func Resolve(opts Options) (Paths, error) {
 		return Paths{}, fmt.Errorf("resolve memory dir: %w", err)
 	}
 	return p, nil
+}
+
+// physical is dir with its symlinks resolved: the longest part of it that
+// exists, then the rest as it is.
+func physical(dir string) string {
+	rest := ""
+	for d := dir; ; {
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			return filepath.Join(real, rest)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+		d = parent
+	}
 }
 
 // ConfigDir is Claude Code's configuration folder: $CLAUDE_CONFIG_DIR when

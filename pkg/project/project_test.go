@@ -149,9 +149,10 @@ func TestResolveSymlinkedCwd(t *testing.T) {
 	if got.Root != real || got.MemoryDir != want.MemoryDir || got.LogPath != want.LogPath || got.TranscriptDir != want.TranscriptDir {
 		t.Errorf("through the link: %+v\nwant %+v", got, want)
 	}
-	// A folder that does not exist is taken as it is.
-	gone := filepath.Join(link, "gone")
-	if p, err := Resolve(Options{Cwd: gone, Getenv: get}); err != nil || p.Cwd != gone {
-		t.Errorf("missing folder: %q %v", p.Cwd, err)
+	// Of a folder that does not exist, the part that exists is resolved:
+	// still the same project.
+	gone := filepath.Join(link, "sub", "gone", "deeper")
+	if p, err := Resolve(Options{Cwd: gone, Getenv: get}); err != nil || p.Cwd != filepath.Join(real, "sub", "gone", "deeper") || p.MemoryDir != want.MemoryDir {
+		t.Errorf("missing folder: cwd %q, memory dir %q (%v); want %q", p.Cwd, p.MemoryDir, err, want.MemoryDir)
 	}
 }
