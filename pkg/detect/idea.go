@@ -43,6 +43,12 @@ import (
 // in characters (scripts written without spaces).
 const maxIdeaWords = 9
 
+// maxIdeaBytes bounds an idea in bytes too: a word may be of any length
+// (a hash, a pasted token, a run of a script without spaces that is not
+// Han or kana), and an idea is a short phrase in the item's one-line
+// description.
+const maxIdeaBytes = 160
+
 // finding builds what is parked for kind k. ok is false when there is
 // nothing to name.
 func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
@@ -261,8 +267,29 @@ func (l *phraseList) words() [][]string {
 
 // reduce cuts a clause down to the thing it names: openings, act words
 // (verbs), time words and a leading article go, and the rest is cut at a
-// clause boundary and at maxIdeaWords words.
+// clause boundary, at maxIdeaWords words and at maxIdeaBytes bytes.
 func reduce(clause string, act *phraseList) string {
+	return clipIdea(reduceWords(clause, act))
+}
+
+// clipIdea cuts an idea to at most maxIdeaBytes bytes, at a character
+// boundary, at a space when there is one in its second half.
+func clipIdea(s string) string {
+	if len(s) <= maxIdeaBytes {
+		return s
+	}
+	cut := maxIdeaBytes
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	if i := strings.LastIndexByte(s[:cut], ' '); i > maxIdeaBytes/2 {
+		cut = i
+	}
+	return strings.TrimRight(s[:cut], " ,;:-—–")
+}
+
+// reduceWords is reduce before the cut to maxIdeaBytes.
+func reduceWords(clause string, act *phraseList) string {
 	clause = oneLine(stripMD(clause))
 	clause = strings.TrimSpace(clause[listMarker(clause):])
 	clause = afterLabel(clause)
@@ -775,7 +802,7 @@ func offered(question string) string {
 			if isPointerPhrase(out) {
 				return ""
 			}
-			return out
+			return clipIdea(out)
 		}
 	}
 	return ""

@@ -1,6 +1,10 @@
 package detect
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 func TestReduce(t *testing.T) {
 	for _, c := range []struct {
@@ -165,6 +169,38 @@ func TestOfferedBy(t *testing.T) {
 		p, _ := pendingOf(Input{Assistant: c.msg})
 		if got := offeredBy(p); got != c.want {
 			t.Errorf("offeredBy(%q) = %q, want %q", c.msg, got, c.want)
+		}
+	}
+}
+
+// TestIdeaBounded: an idea is a short phrase whatever the words are made
+// of. maxIdeaWords counts words, so a word of thousands of letters (a
+// hash, a pasted token, a script written without spaces but outside Han
+// and kana) was parked whole: "skip the xxx…x for now" wrote a 3,000-byte
+// description into the item, and resume printed it. Every path that names
+// a thing keeps it within maxIdeaBytes, cut at a character boundary.
+func TestIdeaBounded(t *testing.T) {
+	long := strings.Repeat("x", 3000)
+	hangul := strings.Repeat("가", 1000) + "는"
+	words := strings.Repeat("abcdefghij", 30) + " " + strings.Repeat("klmnopqrst", 30)
+	for _, in := range []Input{
+		{Prompt: "skip the " + long + " for now"},
+		{Prompt: "skip the " + words + " for now"},
+		{Prompt: "it would be nice to have " + words + " someday"},
+		{Prompt: hangul + " 나중에 하자"},
+		{Prompt: "let's come back to that later", Assistant: "Want me to add " + long + "?"},
+		{Prompt: "now add " + long, Assistant: "Should expired tokens return 401 or 403?"},
+	} {
+		for _, f := range append(Prompt(in), AssistantDeferrals("I'll leave the "+long+" for a follow-up.")...) {
+			if len(f.Idea) > maxIdeaBytes || !utf8.ValidString(f.Idea) || f.Idea == "" {
+				t.Errorf("%.40q…: idea of %d bytes: %.60q…", in.Prompt, len(f.Idea), f.Idea)
+			}
+		}
+	}
+	for _, s := range []string{reduce("skip the "+long+" for now", putOffWords), reduce(hangul+" 나중에 하자", putOffWords),
+		offered("Want me to add " + long + "?"), reduce(strings.Repeat("é", 500), nil)} {
+		if len(s) > maxIdeaBytes || !utf8.ValidString(s) {
+			t.Errorf("idea of %d bytes: %.60q…", len(s), s)
 		}
 	}
 }
