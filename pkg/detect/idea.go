@@ -272,6 +272,71 @@ func reduce(clause string, act *phraseList) string {
 	return clipIdea(reduceWords(clause, act))
 }
 
+// pairClose maps the quotes and brackets that open around a thing to the
+// ones that close it.
+var pairClose = map[rune]rune{'"': '"', '\'': '\'', '“': '”', '‘': '’', '(': ')', '[': ']', '{': '}', '<': '>'}
+
+// trimIdea trims the characters of cut off both ends of s, and quotes and
+// brackets as a pair ("'retry budget'") or when their other half is not
+// in s ("retry budget)"), never one half of a pair that s holds: "'quoted'
+// thing" and "$(whoami)" stay whole.
+func trimIdea(s, cut string) string {
+	for {
+		s = strings.Trim(s, cut)
+		f, fn := utf8.DecodeRuneInString(s)
+		l, ln := utf8.DecodeLastRuneInString(s)
+		if s == "" {
+			return s
+		}
+		if c, ok := pairClose[f]; ok {
+			if l == c && len(s) > fn && wraps(s[fn:len(s)-ln], f, c) {
+				s = s[fn : len(s)-ln]
+				continue
+			}
+			if !strings.ContainsRune(s[fn:], c) {
+				s = s[fn:]
+				continue
+			}
+		}
+		if o, ok := openerOf(l); ok && !strings.ContainsRune(s[:len(s)-ln], o) {
+			s = s[:len(s)-ln]
+			continue
+		}
+		return s
+	}
+}
+
+// wraps reports whether o and c around inner are a pair: a quote that is
+// not in inner, or a bracket that inner's brackets of its kind balance
+// ("(a) and (b)" is two pairs, not one).
+func wraps(inner string, o, c rune) bool {
+	if o == c {
+		return !strings.ContainsRune(inner, c)
+	}
+	depth := 0
+	for _, r := range inner {
+		switch r {
+		case o:
+			depth++
+		case c:
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// openerOf is the quote or bracket that closer r closes.
+func openerOf(r rune) (rune, bool) {
+	for o, c := range pairClose {
+		if c == r {
+			return o, true
+		}
+	}
+	return 0, false
+}
+
 // clipIdea cuts an idea to at most maxIdeaBytes bytes, at a character
 // boundary, at a space when there is one in its second half.
 func clipIdea(s string) string {
@@ -293,7 +358,7 @@ func reduceWords(clause string, act *phraseList) string {
 	clause = oneLine(stripMD(clause))
 	clause = strings.TrimSpace(clause[listMarker(clause):])
 	clause = afterLabel(clause)
-	clause = strings.Trim(clause, " \"'“”‘’()[]{}<>,.;:!?-—–*")
+	clause = trimIdea(clause, " ,.;:!?-—–*")
 	if clause == "" {
 		return ""
 	}
@@ -419,7 +484,7 @@ func thing(ws, lw []string, act *phraseList) string {
 		ws, lw = ws[:cut], lw[:cut]
 		trim()
 	}
-	out := strings.Trim(strings.Join(ws, " "), " ,;:-—–.!?\"'()")
+	out := trimIdea(strings.Join(ws, " "), " ,;:-—–.!?")
 	if utf8.RuneCountInString(out) < 3 {
 		return ""
 	}

@@ -204,3 +204,39 @@ func TestIdeaBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestIdeaKeepsPairs: quotes and brackets are trimmed off an idea's ends
+// only as a pair, or when their other half is not in the idea. Before,
+// each end was trimmed on its own: "skip the 'quoted' thing for now"
+// parked "quoted' thing", and "$(whoami)" lost its ")".
+func TestIdeaKeepsPairs(t *testing.T) {
+	for clause, want := range map[string]string{
+		"skip the 'quoted' thing for now":    "'quoted' thing",
+		`skip the "quoted" thing for now`:    `"quoted" thing`,
+		"skip the $(whoami) for now":         "$(whoami)",
+		"skip the ![img](x.png) for now":     "[img](x.png)",
+		"skip the (legacy) importer for now": "(legacy) importer",
+		`skip the "retry budget" for now`:    "retry budget",
+		"skip (the retry budget) for now":    "retry budget",
+		"skip the retry budget) for now":     "retry budget",
+		"skip the “smart quotes” for now":    "smart quotes",
+		"skip the <script> tag for now":      "<script> tag",
+	} {
+		if got := reduce(clause, putOffWords); got != want {
+			t.Errorf("reduce(%q) = %q, want %q", clause, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"<script>alert(1)</script>": "<script>alert(1)</script>",
+		"(a) and (b)":               "(a) and (b)",
+		"'a' and 'b'":               "'a' and 'b'",
+		"((nested))":                "nested",
+		"“x”.":                      "x",
+		"users'":                    "users",
+		`"`:                         "",
+	} {
+		if got := trimIdea(in, " ,;:-—–.!?"); got != want {
+			t.Errorf("trimIdea(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
