@@ -280,8 +280,11 @@ var pairClose = map[rune]rune{'"': '"', '\'': '\'', '“': '”', '‘': '’', 
 // brackets as a pair ("'retry budget'") or when their other half is not
 // in s ("retry budget)"), never one half of a pair that s holds: "'quoted'
 // thing" and "$(whoami)" stay whole.
+//
+// At most maxTrimPasses pairs or halves go, then only cut: each pass scans
+// s, and a clause of thousands of brackets must not cost their square.
 func trimIdea(s, cut string) string {
-	for {
+	for range maxTrimPasses {
 		s = strings.Trim(s, cut)
 		f, fn := utf8.DecodeRuneInString(s)
 		l, ln := utf8.DecodeLastRuneInString(s)
@@ -304,7 +307,11 @@ func trimIdea(s, cut string) string {
 		}
 		return s
 	}
+	return strings.Trim(s, cut)
 }
+
+// maxTrimPasses bounds trimIdea's passes: "((x))" takes two.
+const maxTrimPasses = 8
 
 // wraps reports whether o and c around inner are a pair: a quote that is
 // not in inner, or a bracket that inner's brackets of its kind balance

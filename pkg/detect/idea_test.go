@@ -3,6 +3,7 @@ package detect
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -237,6 +238,16 @@ func TestIdeaKeepsPairs(t *testing.T) {
 	} {
 		if got := trimIdea(in, " ,;:-—–.!?"); got != want {
 			t.Errorf("trimIdea(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// Thousands of brackets cost a few scans, not their square (a
+	// version without a bound on its passes took 2.4 s on the second).
+	for _, clause := range []string{strings.Repeat("(", 100000), strings.Repeat("(", 100000) + strings.Repeat(")", 100000),
+		"skip the " + strings.Repeat("'", 100000) + "x for now"} {
+		start := time.Now()
+		reduce(clause, putOffWords)
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("reduce(%.20q…) took %v", clause, d)
 		}
 	}
 }
