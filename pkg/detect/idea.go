@@ -55,7 +55,7 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 	if k == Question {
 		raised := reduce(firstClause(x.typed), nil)
 		q := strings.TrimSpace(x.pending.question)
-		if raised == "" || q == "" {
+		if !namesThing(raised) || q == "" {
 			return Finding{}, false
 		}
 		return Finding{Kind: Question, Idea: raised, Context: clip(q, 300),
@@ -69,7 +69,7 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 	if idea == "" || isPointerPhrase(idea) {
 		idea = offeredBy(x.pending)
 	}
-	if idea == "" {
+	if !namesThing(idea) {
 		return Finding{}, false
 	}
 	ctx := strings.TrimSpace(oneLine(in.Task))
@@ -78,6 +78,18 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 	}
 	return Finding{Kind: k, Idea: idea, Context: clip(ctx, 200),
 		Why: "the user said " + quote(clip(clause, 200))}, true
+}
+
+// namesThing reports an idea that can name a thing: it holds a letter or a
+// digit, and in a script written with spaces it is three characters or
+// more, as thing and cleanUnspaced make them. An offer Claude made ("Want
+// me to ---?", "… 🚀?", "… ab?") can be any text: made of symbols alone,
+// it is no idea, and the store refuses to park it.
+func namesThing(idea string) bool {
+	if !strings.ContainsFunc(idea, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		return false
+	}
+	return !isLatinText(idea) || utf8.RuneCountInString(strings.TrimSpace(idea)) >= 3
 }
 
 // loopClause returns the clause that carries kind k's loop, and the first
