@@ -6,9 +6,15 @@ import (
 	"github.com/openloop/openloop/pkg/store"
 )
 
+// maxExpireAtEnd bounds the items one SessionEnd expires: each costs a
+// log line and three fsyncs, and hundreds (items the seed or a person
+// wrote, or a long absence) took seconds. The rest go at the next
+// SessionEnd, or when the user runs resume.
+const maxExpireAtEnd = store.MaxOpen
+
 // SessionEnd runs when a session ends (exit, /clear, /resume …). It
-// deletes parked items 30 days old or older and this session's saved
-// state. Claude Code gives all SessionEnd hooks 1.5 s together by default:
+// deletes parked items 30 days old or older (at most maxExpireAtEnd) and
+// this session's saved state. Claude Code gives all SessionEnd hooks 1.5 s together by default:
 // this is a directory listing and a few unlinks, and prints nothing (Claude
 // Code discards SessionEnd output).
 func SessionEnd(cfg Config, ev Event) (*Output, error) {
@@ -21,6 +27,6 @@ func SessionEnd(cfg Config, ev Event) (*Output, error) {
 		os.Remove(capMarkPath(dir, ev.SessionID))
 	}
 	pruneStates(p.ConfigDir, cfg.Now())
-	_, err = store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath).Expire()
+	_, err = store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath).ExpireSome(maxExpireAtEnd)
 	return nil, err
 }

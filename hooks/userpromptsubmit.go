@@ -3,6 +3,7 @@ package hooks
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"strings"
 
@@ -93,6 +94,11 @@ func PromptInput(cfg Config, payload io.Reader) (detect.Input, error) {
 	ev, err := Read(payload)
 	if err != nil {
 		return detect.Input{}, err
+	}
+	if ev.Name != "UserPromptSubmit" {
+		// A Stop or SessionEnd payload holds no prompt: it would read as
+		// an empty prompt, "skipped", which explains nothing it was given.
+		return detect.Input{}, fmt.Errorf("a %s payload holds no prompt; explain reads a UserPromptSubmit payload", ev.Name)
 	}
 	prompt := clean(ev.Raw.Get("prompt").String(), maxPromptScan)
 	in, _ := promptInput(cfg, ev, prompt, false)

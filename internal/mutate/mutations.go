@@ -41,7 +41,7 @@ var mutations = []mutation{
 		file: "pkg/store/expire.go", old: "if !IsItemFile(e.Name()) || !e.Type().IsRegular() {\n\t\treturn false\n\t}\n\tfi, err := e.Info()\n\treturn err == nil && fi.Mode().IsRegular() && s.Now()",
 		new: "if !IsItemFile(e.Name()) {\n\t\treturn false\n\t}\n\tfi, err := e.Info()\n\treturn err == nil && s.Now()", pkgs: storePkgs},
 	{id: "expire-sessionend", behaviour: "SessionEnd no longer deletes expired items",
-		file: "hooks/sessionend.go", old: "_, err = store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath).Expire()",
+		file: "hooks/sessionend.go", old: "_, err = store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath).ExpireSome(maxExpireAtEnd)",
 		new: "_ = store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath)", pkgs: hookPkgs},
 	{id: "expire-resume", behaviour: "resume no longer deletes expired items before listing",
 		file: "pkg/cli/cmd_resume.go", old: "_, expireErr := s.Expire()",

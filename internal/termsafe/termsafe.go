@@ -64,8 +64,9 @@ func Text(s string) string { return clean(s, text) }
 
 // Strip is s with every control and format character removed, for text
 // that is stored rather than shown (a parked item's idea, made from a
-// prompt): a line feed or tab becomes a space, the others are dropped, and
-// invalid UTF-8 becomes U+FFFD.
+// prompt): a line feed, tab or other line break (CR, U+2028, U+2029, NEL,
+// VT, FF) becomes a space, the others are dropped, and invalid UTF-8
+// becomes U+FFFD.
 func Strip(s string) string { return clean(s, strip) }
 
 type mode int
@@ -91,6 +92,12 @@ func clean(s string, m mode) string {
 		case (r == '\n' || r == '\t') && m == text:
 			b.WriteRune(r)
 		case r == '\t' || r == '\n' && m == strip:
+			b.WriteByte(' ')
+		case m == strip && unicode.IsSpace(r) && unsafeRune(r):
+			// A lone CR, U+2028, U+2029, NEL, VT, FF: line breaks, and
+			// word breaks, like \n; dropped, they glued the words around
+			// them into one ("retry\rbudget" was "retrybudget", another
+			// idea than "retry budget").
 			b.WriteByte(' ')
 		case unsafeRune(r):
 			if m != strip {

@@ -50,6 +50,7 @@ func TestStrip(t *testing.T) {
 		{"a\nb\tc\x00d\u200be\u2066f", "a b cdef"},
 		{"hid\U000E0041\U000E0042den\u00ad", "hidden"},
 		{"bad\xffutf8", "bad\uFFFDutf8"},
+		{"a\rb\u2028c\u2029d\u0085e\vf\fg", "a b c d e f g"},
 	} {
 		if got := Strip(c.in); got != c.want {
 			t.Errorf("Strip(%q) = %q, want %q", c.in, got, c.want)

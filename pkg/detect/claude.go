@@ -130,7 +130,7 @@ func AssistantDeferrals(msg string) []Finding {
 					if idea == "" || isPointerPhrase(idea) {
 						idea = reduce(subjectOf(prev), nil)
 					}
-					if idea == "" {
+					if !namesThing(idea) {
 						continue
 					}
 					return []Finding{{Kind: Deferred, Idea: idea, Context: claudeReason(lc),

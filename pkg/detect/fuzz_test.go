@@ -22,7 +22,9 @@ func FuzzPrompt(f *testing.F) {
 			t.Fatalf("more than one finding: %+v", got)
 		}
 		for _, fd := range append(got, AssistantDeferrals(assistant)...) {
-			if fd.Idea == "" || len(fd.Idea) > 200 {
+			// An idea names a thing: a letter or a digit at least, or
+			// the store refuses it and the hook fails.
+			if fd.Idea == "" || len(fd.Idea) > 200 || !namesThing(fd.Idea) {
 				t.Fatalf("bad idea %q", fd.Idea)
 			}
 			for _, s := range []string{fd.Idea, fd.Why} {

@@ -43,13 +43,19 @@ import (
 // in characters (scripts written without spaces).
 const maxIdeaWords = 9
 
+// maxIdeaBytes bounds an idea in bytes too: a word may be of any length
+// (a hash, a pasted token, a run of a script without spaces that is not
+// Han or kana), and an idea is a short phrase in the item's one-line
+// description.
+const maxIdeaBytes = 160
+
 // finding builds what is parked for kind k. ok is false when there is
 // nothing to name.
 func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 	if k == Question {
 		raised := reduce(firstClause(x.typed), nil)
 		q := strings.TrimSpace(x.pending.question)
-		if raised == "" || q == "" {
+		if !namesThing(raised) || q == "" {
 			return Finding{}, false
 		}
 		return Finding{Kind: Question, Idea: raised, Context: clip(q, 300),
@@ -63,7 +69,7 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 	if idea == "" || isPointerPhrase(idea) {
 		idea = offeredBy(x.pending)
 	}
-	if idea == "" {
+	if !namesThing(idea) {
 		return Finding{}, false
 	}
 	ctx := strings.TrimSpace(oneLine(in.Task))
@@ -72,6 +78,18 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 	}
 	return Finding{Kind: k, Idea: idea, Context: clip(ctx, 200),
 		Why: "the user said " + quote(clip(clause, 200))}, true
+}
+
+// namesThing reports an idea that can name a thing: it holds a letter or a
+// digit, and in a script written with spaces it is three characters or
+// more, as thing and cleanUnspaced make them. An offer Claude made ("Want
+// me to ---?", "… 🚀?", "… ab?") can be any text: made of symbols alone,
+// it is no idea, and the store refuses to park it.
+func namesThing(idea string) bool {
+	if !strings.ContainsFunc(idea, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		return false
+	}
+	return !isLatinText(idea) || utf8.RuneCountInString(strings.TrimSpace(idea)) >= 3
 }
 
 // loopClause returns the clause that carries kind k's loop, and the first
@@ -264,12 +282,105 @@ func (l *phraseList) words() [][]string {
 
 // reduce cuts a clause down to the thing it names: openings, act words
 // (verbs), time words and a leading article go, and the rest is cut at a
-// clause boundary and at maxIdeaWords words.
+// clause boundary, at maxIdeaWords words and at maxIdeaBytes bytes.
 func reduce(clause string, act *phraseList) string {
+	return clipIdea(reduceWords(clause, act))
+}
+
+// pairClose maps the quotes and brackets that open around a thing to the
+// ones that close it.
+var pairClose = map[rune]rune{'"': '"', '\'': '\'', '“': '”', '‘': '’', '(': ')', '[': ']', '{': '}', '<': '>'}
+
+// trimIdea trims the characters of cut off both ends of s, and quotes and
+// brackets as a pair ("'retry budget'") or when their other half is not
+// in s ("retry budget)"), never one half of a pair that s holds: "'quoted'
+// thing" and "$(whoami)" stay whole.
+//
+// At most maxTrimPasses pairs or halves go, then only cut: each pass scans
+// s, and a clause of thousands of brackets must not cost their square.
+func trimIdea(s, cut string) string {
+	for range maxTrimPasses {
+		s = strings.Trim(s, cut)
+		f, fn := utf8.DecodeRuneInString(s)
+		l, ln := utf8.DecodeLastRuneInString(s)
+		if s == "" {
+			return s
+		}
+		if c, ok := pairClose[f]; ok {
+			if l == c && len(s) > fn && wraps(s[fn:len(s)-ln], f, c) {
+				s = s[fn : len(s)-ln]
+				continue
+			}
+			if !strings.ContainsRune(s[fn:], c) {
+				s = s[fn:]
+				continue
+			}
+		}
+		if o, ok := openerOf(l); ok && !strings.ContainsRune(s[:len(s)-ln], o) {
+			s = s[:len(s)-ln]
+			continue
+		}
+		return s
+	}
+	return strings.Trim(s, cut)
+}
+
+// maxTrimPasses bounds trimIdea's passes: "((x))" takes two.
+const maxTrimPasses = 8
+
+// wraps reports whether o and c around inner are a pair: a quote that is
+// not in inner, or a bracket that inner's brackets of its kind balance
+// ("(a) and (b)" is two pairs, not one).
+func wraps(inner string, o, c rune) bool {
+	if o == c {
+		return !strings.ContainsRune(inner, c)
+	}
+	depth := 0
+	for _, r := range inner {
+		switch r {
+		case o:
+			depth++
+		case c:
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// openerOf is the quote or bracket that closer r closes.
+func openerOf(r rune) (rune, bool) {
+	for o, c := range pairClose {
+		if c == r {
+			return o, true
+		}
+	}
+	return 0, false
+}
+
+// clipIdea cuts an idea to at most maxIdeaBytes bytes, at a character
+// boundary, at a space when there is one in its second half.
+func clipIdea(s string) string {
+	if len(s) <= maxIdeaBytes {
+		return s
+	}
+	cut := maxIdeaBytes
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	if i := strings.LastIndexByte(s[:cut], ' '); i > maxIdeaBytes/2 {
+		cut = i
+	}
+	return strings.TrimRight(s[:cut], " ,;:-—–")
+}
+
+// reduceWords is reduce before the cut to maxIdeaBytes.
+func reduceWords(clause string, act *phraseList) string {
 	clause = oneLine(stripMD(clause))
 	clause = strings.TrimSpace(clause[listMarker(clause):])
 	clause = afterLabel(clause)
-	clause = strings.Trim(clause, " \"'“”‘’()[]{}<>,.;:!?-—–*")
+	clause = trimIdea(clause, " ,.;:!?-—–*")
 	if clause == "" {
 		return ""
 	}
@@ -370,7 +481,7 @@ func thing(ws, lw []string, act *phraseList) string {
 		ws, lw = ws[:cut], lw[:cut]
 		trim()
 	}
-	out := strings.Trim(strings.Join(ws, " "), " ,;:-—–.!?\"'()")
+	out := trimIdea(strings.Join(ws, " "), " ,;:-—–.!?")
 	if utf8.RuneCountInString(out) < 3 {
 		return ""
 	}
@@ -872,7 +983,7 @@ func offered(question string) string {
 			if isPointerPhrase(out) {
 				return ""
 			}
-			return out
+			return clipIdea(out)
 		}
 	}
 	return ""

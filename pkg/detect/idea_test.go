@@ -1,6 +1,11 @@
 package detect
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
 
 func TestReduce(t *testing.T) {
 	for _, c := range []struct {
@@ -180,6 +185,84 @@ func TestOfferedBy(t *testing.T) {
 		p, _ := pendingOf(Input{Assistant: c.msg})
 		if got := offeredBy(p); got != c.want {
 			t.Errorf("offeredBy(%q) = %q, want %q", c.msg, got, c.want)
+		}
+	}
+}
+
+// TestIdeaBounded: an idea is a short phrase whatever the words are made
+// of. maxIdeaWords counts words, so a word of thousands of letters (a
+// hash, a pasted token, a script written without spaces but outside Han
+// and kana) was parked whole: "skip the xxx…x for now" wrote a 3,000-byte
+// description into the item, and resume printed it. Every path that names
+// a thing keeps it within maxIdeaBytes, cut at a character boundary.
+func TestIdeaBounded(t *testing.T) {
+	long := strings.Repeat("x", 3000)
+	hangul := strings.Repeat("가", 1000) + "는"
+	words := strings.Repeat("abcdefghij", 30) + " " + strings.Repeat("klmnopqrst", 30)
+	for _, in := range []Input{
+		{Prompt: "skip the " + long + " for now"},
+		{Prompt: "skip the " + words + " for now"},
+		{Prompt: "it would be nice to have " + words + " someday"},
+		{Prompt: hangul + " 나중에 하자"},
+		{Prompt: "let's come back to that later", Assistant: "Want me to add " + long + "?"},
+		{Prompt: "now add " + long, Assistant: "Should expired tokens return 401 or 403?"},
+	} {
+		for _, f := range append(Prompt(in), AssistantDeferrals("I'll leave the "+long+" for a follow-up.")...) {
+			if len(f.Idea) > maxIdeaBytes || !utf8.ValidString(f.Idea) || f.Idea == "" {
+				t.Errorf("%.40q…: idea of %d bytes: %.60q…", in.Prompt, len(f.Idea), f.Idea)
+			}
+		}
+	}
+	for _, s := range []string{reduce("skip the "+long+" for now", putOffWords), reduce(hangul+" 나중에 하자", putOffWords),
+		offered("Want me to add " + long + "?"), reduce(strings.Repeat("é", 500), nil)} {
+		if len(s) > maxIdeaBytes || !utf8.ValidString(s) {
+			t.Errorf("idea of %d bytes: %.60q…", len(s), s)
+		}
+	}
+}
+
+// TestIdeaKeepsPairs: quotes and brackets are trimmed off an idea's ends
+// only as a pair, or when their other half is not in the idea. Before,
+// each end was trimmed on its own: "skip the 'quoted' thing for now"
+// parked "quoted' thing", and "$(whoami)" lost its ")".
+func TestIdeaKeepsPairs(t *testing.T) {
+	for clause, want := range map[string]string{
+		"skip the 'quoted' thing for now":    "'quoted' thing",
+		`skip the "quoted" thing for now`:    `"quoted" thing`,
+		"skip the $(whoami) for now":         "$(whoami)",
+		"skip the ![img](x.png) for now":     "[img](x.png)",
+		"skip the (legacy) importer for now": "(legacy) importer",
+		`skip the "retry budget" for now`:    "retry budget",
+		"skip (the retry budget) for now":    "retry budget",
+		"skip the retry budget) for now":     "retry budget",
+		"skip the “smart quotes” for now":    "smart quotes",
+		"skip the <script> tag for now":      "<script> tag",
+	} {
+		if got := reduce(clause, putOffWords); got != want {
+			t.Errorf("reduce(%q) = %q, want %q", clause, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"<script>alert(1)</script>": "<script>alert(1)</script>",
+		"(a) and (b)":               "(a) and (b)",
+		"'a' and 'b'":               "'a' and 'b'",
+		"((nested))":                "nested",
+		"“x”.":                      "x",
+		"users'":                    "users",
+		`"`:                         "",
+	} {
+		if got := trimIdea(in, " ,;:-—–.!?"); got != want {
+			t.Errorf("trimIdea(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// Thousands of brackets cost a few scans, not their square (a
+	// version without a bound on its passes took 2.4 s on the second).
+	for _, clause := range []string{strings.Repeat("(", 100000), strings.Repeat("(", 100000) + strings.Repeat(")", 100000),
+		"skip the " + strings.Repeat("'", 100000) + "x for now"} {
+		start := time.Now()
+		reduce(clause, putOffWords)
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("reduce(%.20q…) took %v", clause, d)
 		}
 	}
 }

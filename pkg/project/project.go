@@ -14,7 +14,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // Layout names where parked items go.
@@ -183,7 +186,30 @@ func Root(dir string) string {
 // Every "/" and "." becomes "-", then one leading "-" is removed. On Windows
 // the path is first written with forward slashes, as git prints it, and the
 // ":" and "\" that a file name cannot hold also become "-".
+//
+// A slug longer than a file name may be (maxSeedSlug bytes: the seed's
+// mkdir -p fails there, so it never parked under one) is cut to
+// maxFolderName bytes at a character boundary and followed by "-" and the
+// base-36 hash of the whole slug, as Claude Code names its own folder for
+// a long path: a project in a deep folder still has a memory dir of its
+// own.
 func SeedSlug(root string) string {
+	s := seedSlug(root)
+	if len(s) <= maxSeedSlug {
+		return s
+	}
+	cut := maxFolderName
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	units := utf16.Encode([]rune(s))
+	return s[:cut] + "-" + strconv.FormatInt(abs64(int64(javaHash(units))), 36)
+}
+
+// maxSeedSlug is the longest file name most filesystems take (NAME_MAX).
+const maxSeedSlug = 255
+
+func seedSlug(root string) string {
 	s := filepath.ToSlash(root)
 	s = strings.Map(func(r rune) rune {
 		switch r {

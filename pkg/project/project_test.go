@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestTranscriptFolderOverride(t *testing.T) {
@@ -91,6 +92,18 @@ func TestSeedSlug(t *testing.T) {
 		if got := SeedSlug(in); got != want {
 			t.Errorf("SeedSlug(%q) = %q, want %q", in, got, want)
 		}
+	}
+	// A slug over 255 bytes is no file name: it is cut at 200 bytes, at a
+	// character boundary, and a hash of the whole slug tells such
+	// projects apart (hook_deep_path.txtar).
+	long := "/" + strings.Repeat("d", 100) + "/" + strings.Repeat("é", 100)
+	other := long[:len(long)-2] + "è"
+	got, got2 := SeedSlug(long), SeedSlug(other)
+	if len(got) > 255 || !utf8.ValidString(got) || !strings.HasPrefix(got, strings.Repeat("d", 100)+"-é") || got == got2 {
+		t.Errorf("SeedSlug(long) = %q (%d bytes), SeedSlug(other) = %q", got, len(got), got2)
+	}
+	if edge := "/" + strings.Repeat("x", 255); SeedSlug(edge) != edge[1:] {
+		t.Errorf("a 255-byte slug changed: %q", SeedSlug(edge))
 	}
 }
 

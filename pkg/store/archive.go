@@ -23,9 +23,6 @@ var (
 // never gone without its log line. On ErrAmbiguous the candidates are
 // returned; on ErrVague and ErrNoMatch, nothing.
 func (s *Store) Archive(query string) (Item, []Item, error) {
-	if !Meaningful(query) {
-		return Item{}, nil, ErrVague
-	}
 	unlock, err := s.lock()
 	if err != nil {
 		return Item{}, nil, err
@@ -38,6 +35,8 @@ func (s *Store) Archive(query string) (Item, []Item, error) {
 	}
 	m := Match(items, query)
 	switch {
+	case len(m) == 0 && !Meaningful(query):
+		return Item{}, nil, ErrVague // it names no item whole either
 	case len(m) == 0:
 		return Item{}, nil, ErrNoMatch
 	case len(m) > 1:
@@ -77,9 +76,6 @@ var ErrNothingLogged = errors.New("no item in the log is still archived or expir
 // idea has taken it. It is written with today's date and age, and logged
 // with action "restored". On ErrAmbiguous the candidates are returned.
 func (s *Store) Restore(query string) (Restored, []Archived, error) {
-	if !Meaningful(query) {
-		return Restored{}, nil, ErrVague
-	}
 	unlock, err := s.lock()
 	if err != nil {
 		return Restored{}, nil, err
@@ -91,6 +87,9 @@ func (s *Store) Restore(query string) (Restored, []Archived, error) {
 		return Restored{}, nil, err
 	}
 	if len(gone) == 0 {
+		if !Meaningful(query) {
+			return Restored{}, nil, ErrVague
+		}
 		return Restored{}, nil, ErrNothingLogged
 	}
 	a, cands, err := pick(gone, query)
@@ -157,6 +156,8 @@ func restoredName(name string) string {
 func pick(gone []Archived, query string) (Archived, []Archived, error) {
 	m := bestBy(gone, func(a Archived) Item { return a.Item }, query)
 	switch {
+	case len(m) == 0 && !Meaningful(query):
+		return Archived{}, nil, ErrVague // it names no item whole either
 	case len(m) == 0:
 		return Archived{}, nil, ErrNoMatch
 	case len(m) > 1:

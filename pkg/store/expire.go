@@ -21,7 +21,13 @@ import (
 // Age comes from the directory entry (Lstat), never from the file's
 // content. With nothing to do, Expire only reads the directory: it takes
 // the lock only when there is something to expire, settle or sweep.
-func (s *Store) Expire() ([]string, error) {
+func (s *Store) Expire() ([]string, error) { return s.ExpireSome(-1) }
+
+// ExpireSome is Expire taking out at most max items (all of them when max
+// is negative); the rest stay for the next call. SessionEnd uses it: each
+// item costs a log line and three fsyncs, and Claude Code gives every
+// SessionEnd hook together 1.5 s.
+func (s *Store) ExpireSome(max int) ([]string, error) {
 	ents, err := s.entries()
 	if err != nil || !s.expireWork(ents) {
 		return nil, err
@@ -39,6 +45,9 @@ func (s *Store) Expire() ([]string, error) {
 	}
 	var gone []string
 	for _, e := range ents {
+		if len(gone) == max {
+			break
+		}
 		if !s.expired(e) {
 			continue
 		}

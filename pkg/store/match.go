@@ -7,7 +7,8 @@ package store
 // other than letters and digits becomes one space, so "Retry-Budget",
 // "retry budget" and "retry_budget" are the same query.
 //
-// A query must be meaningful, or it matches nothing at all: it needs one
+// A query must be meaningful, or it matches nothing but an item it names
+// whole (see scoreExact): it needs one
 // significant word, a word of three or more characters, holding a letter,
 // that is not a stop word. Stop words are common English function words
 // ("the", "of", "for" …), the words of every item file name ("session",
@@ -156,25 +157,28 @@ func allWords(words []string, in string) bool {
 	return true
 }
 
-// Score is how well an item matches a query; 0 is no match, and a query
-// that is not Meaningful matches nothing.
+// Score is how well an item matches a query; 0 is no match. A query that
+// is not Meaningful matches only an item it names whole (its name or file
+// name): an idea with no ASCII letter has the slug "item", "item-2" …,
+// which resume tells the user to archive it by, and "item" is a stop word.
 func Score(it Item, query string) int {
+	q := fold(query)
+	name := fold(it.Name)
+	fileName := fold(NameOfFile(it.File))
+	file := fold(it.File)
+	if q != "" && (q == name || q == fileName || q == file || q == fold(strings.TrimSuffix(it.File, Suffix))) {
+		return scoreExact
+	}
 	if !Meaningful(query) {
 		return 0
 	}
-	q := fold(query)
 	var want []string // the query's words that must match, stop words aside
 	for _, w := range strings.Fields(q) {
 		if !stopWords()[w] {
 			want = append(want, w)
 		}
 	}
-	name := fold(it.Name)
-	fileName := fold(NameOfFile(it.File))
-	file := fold(it.File)
 	switch {
-	case q == name || q == fileName || q == file || q == fold(strings.TrimSuffix(it.File, Suffix)):
-		return scoreExact
 	case strings.HasPrefix(name, q) || strings.HasPrefix(fileName, q):
 		return scorePrefix
 	case hasWords(name, q) || hasWords(file, q):

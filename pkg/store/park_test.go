@@ -63,6 +63,13 @@ func TestParkDedupeUnicodePunctuation(t *testing.T) {
 		{"日本語のテスト", "「日本語のテスト」。", true},
 		{"café menu", "café menus", false},
 		{"retry budget", "retry budget ünïcode", false},
+		// Line breaks other than \n (a lone CR, U+2028, U+2029, NEL,
+		// vertical tab, form feed) separate words too: they were dropped,
+		// so "retry\rbudget" was the one word "retrybudget", another idea.
+		{"retry budget", "retry\rbudget", true},
+		{"retry\u2028budget", "retry budget", true},
+		{"retry budget", "retry\u2029budget\u0085", true},
+		{"retry budget", "retry\vbudget\f", true},
 	}
 	for _, tt := range tests {
 		s := newStore(t)
