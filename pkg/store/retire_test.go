@@ -186,6 +186,32 @@ func TestSettleNameTaken(t *testing.T) {
 	noTemps(t, s.Dir)
 }
 
+// A process that holds the lock and does not let go (stopped with
+// Ctrl-Z) makes a step give up after LockWait, change nothing and say
+// why; once it lets go, the step goes through.
+func TestLockWaitIsBounded(t *testing.T) {
+	s := newStore(t)
+	park(t, s, KindDeferred, "retry budget")
+	held, err := lockedfile.Edit(filepath.Join(s.Dir, lockName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.LockWait = 50 * time.Millisecond
+	if _, err := s.Park(Entry{Kind: KindDeferred, Idea: "dark mode", Context: "x"}); err == nil || !strings.Contains(err.Error(), "another process has held") {
+		t.Fatalf("park while the lock is held: %v", err)
+	}
+	if _, _, err := s.Archive("retry budget"); err == nil {
+		t.Fatal("archive went through while another process held the lock")
+	}
+	if !exists(t, s.Dir, fileOf("retry-budget")) || exists(t, s.Dir, fileOf("dark-mode")) {
+		t.Fatal("a step that gave up changed the memory dir")
+	}
+	held.Close()
+	if r, err := s.Park(Entry{Kind: KindDeferred, Idea: "dark mode", Context: "x"}); err != nil || !r.Parked {
+		t.Fatalf("park once the lock is free: %+v %v", r, err)
+	}
+}
+
 // Archive holds the directory lock: while another process holds it,
 // archive waits and changes nothing (resume's temp sweep and the settling
 // of asides are only safe because of this).
