@@ -75,9 +75,19 @@ type Input struct {
 // Finding is one open loop to park.
 type Finding struct {
 	Kind    Kind
-	Idea    string // short phrase naming the thing, not the whole prompt
-	Context string // Deferred: why deferred; SideIdea: what we were doing; Question: the question asked
-	Why     string // one sentence on what triggered it
+	Idea    string  // short phrase naming the thing, not the whole prompt
+	Context string  // Deferred: why deferred; SideIdea: what we were doing; Question: the question asked
+	Why     string  // one sentence on what triggered it
+	Score   float64 // the model's score for the kind (1 for a rule's finding)
+}
+
+// Assessment is what one prompt leaves: the loops to park, and those the
+// model is unsure of (a score between the kind's candidate and park
+// thresholds), to keep as candidates for the user's review. A candidate
+// gets no memory file and does not count toward the cap.
+type Assessment struct {
+	Parks      []Finding
+	Candidates []Finding
 }
 
 // maxPrompt bounds the bytes examined: nobody types more.
@@ -148,34 +158,62 @@ func (s Scores) Decide() (Kind, bool) {
 // Prompt finds the open loop in one user prompt, if any, with the model
 // shipped in the binary.
 func Prompt(in Input) []Finding {
+	return Assess(in).Parks
+}
+
+// Assess finds what one user prompt leaves, with the model shipped in the
+// binary: the loop to park, or a candidate.
+func Assess(in Input) Assessment {
 	m, err := shipped()
 	if err != nil {
-		return nil
+		return Assessment{}
 	}
-	return m.Prompt(in)
+	return m.Assess(in)
 }
 
 // Prompt finds the open loop in one user prompt, if any: at most one
 // finding.
 func (m *Model) Prompt(in Input) []Finding {
+	return m.Assess(in).Parks
+}
+
+// Assess finds what one user prompt leaves: at most one finding to park
+// and, when nothing parks, at most one candidate, the kind that scored
+// highest over its candidate threshold with a thing to name.
+func (m *Model) Assess(in Input) Assessment {
 	x, ok := prepare(in)
 	if !ok {
-		return nil
+		return Assessment{}
 	}
 	s, _ := score(m, x)
 	k, ok := s.Decide()
+	p := s.P[k]
 	if !ok && x.pending.auq && !x.answersByForm() {
 		// A dismissed AskUserQuestion is a clarifying question by
 		// definition (LABELS.md); the prompt that follows it is judged by
 		// form alone. The corpus has no such case to learn from.
-		k, ok = Question, true
+		k, ok, p = Question, true, 1
 	}
-	if !ok {
-		return nil
+	if ok {
+		if f, named := finding(m, k, x, in); named {
+			f.Score = p
+			return Assessment{Parks: []Finding{f}}
+		}
+		return Assessment{}
 	}
-	f, ok := finding(m, k, x, in)
-	if !ok {
-		return nil
+	var best Finding
+	for i, km := range m.Kinds {
+		sc, scored := s.P[km.Kind]
+		if !scored || sc < m.CandidateAt(i) || sc <= best.Score {
+			continue
+		}
+		if f, named := finding(m, km.Kind, x, in); named {
+			f.Score = sc
+			best = f
+		}
 	}
-	return []Finding{f}
+	if best.Kind == "" {
+		return Assessment{}
+	}
+	return Assessment{Candidates: []Finding{best}}
 }

@@ -55,6 +55,22 @@ type KindModel struct {
 	Bias      float64
 	Threshold float64
 	Scale     float64
+	// Candidate is the score from which a prompt that does not park is
+	// kept as a candidate for the user's review (0: DefaultCandidate of
+	// Threshold). It is the header's optional fifth field.
+	Candidate float64
+}
+
+// DefaultCandidate is the candidate threshold of a kind whose header gives
+// none, as a fraction of its park threshold.
+const DefaultCandidate = 0.5
+
+// CandidateAt is the score from which kind i's prompts become candidates.
+func (m *Model) CandidateAt(i int) float64 {
+	if c := m.Kinds[i].Candidate; c > 0 {
+		return c
+	}
+	return m.Kinds[i].Threshold * DefaultCandidate
 }
 
 // String is the header line.
@@ -63,6 +79,9 @@ func (h Header) String() string {
 	fmt.Fprintf(&b, "format=%d bits=%d", h.Format, h.Bits)
 	for _, k := range h.Kinds {
 		fmt.Fprintf(&b, " kind=%s:%s:%s:%s", k.Kind, ftoa(k.Bias), ftoa(k.Threshold), ftoa(k.Scale))
+		if k.Candidate > 0 {
+			fmt.Fprintf(&b, ":%s", ftoa(k.Candidate))
+		}
 	}
 	if len(h.Trained) > 0 {
 		keys := slices.Sorted(maps.Keys(h.Trained))
@@ -90,11 +109,12 @@ func parseHeader(line string) (Header, error) {
 			h.Bits, err = strconv.Atoi(val)
 		case "kind":
 			p := strings.Split(val, ":")
-			if len(p) != 4 {
-				return h, fmt.Errorf("kind %q: want kind:bias:threshold:scale", val)
+			if len(p) != 4 && len(p) != 5 {
+				return h, fmt.Errorf("kind %q: want kind:bias:threshold:scale[:candidate]", val)
 			}
 			k := KindModel{Kind: Kind(p[0])}
-			for i, dst := range []*float64{&k.Bias, &k.Threshold, &k.Scale} {
+			dsts := []*float64{&k.Bias, &k.Threshold, &k.Scale, &k.Candidate}
+			for i, dst := range dsts[:len(p)-1] {
 				if *dst, err = strconv.ParseFloat(p[i+1], 64); err != nil {
 					break
 				}

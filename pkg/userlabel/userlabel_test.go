@@ -1,0 +1,56 @@
+package userlabel
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestAppend(t *testing.T) {
+	dir := t.TempDir()
+	ts := time.Date(2026, 12, 2, 8, 0, 0, 0, time.UTC)
+	for _, l := range []string{Promoted, Dismissed} {
+		if err := Append(dir, Record{TS: ts, Project: "/p", Label: l, Kind: "deferred", Idea: "i18n"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(Path(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"ts":"2026-12-02T08:00:00Z","project":"/p","label":"promoted","kind":"deferred","idea":"i18n"}
+{"ts":"2026-12-02T08:00:00Z","project":"/p","label":"dismissed","kind":"deferred","idea":"i18n"}
+`
+	if string(data) != want {
+		t.Fatalf("got\n%s\nwant\n%s", data, want)
+	}
+	if fi, _ := os.Stat(Path(dir)); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", fi.Mode().Perm())
+	}
+}
+
+func TestAppendRefusesSymlink(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "openloop"), 0o700)
+	target := filepath.Join(dir, "elsewhere")
+	os.WriteFile(target, nil, 0o600)
+	os.Symlink(target, Path(dir))
+	if err := Append(dir, Record{Label: Dismissed}); err == nil {
+		t.Fatal("a symlink at the labels file was followed")
+	}
+	if data, _ := os.ReadFile(target); len(data) != 0 {
+		t.Fatalf("wrote through the symlink: %q", data)
+	}
+}
+
+func TestAppendBoundsText(t *testing.T) {
+	dir := t.TempDir()
+	if err := Append(dir, Record{Label: Dismissed, Idea: strings.Repeat("x", 1<<20)}); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(Path(dir)); fi.Size() > 4*maxField {
+		t.Fatalf("a record of %d bytes", fi.Size())
+	}
+}
