@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 
@@ -48,6 +49,11 @@ func runUninstall(e *Env, args []string) int {
 			undo = &rec.Undo
 		}
 		newSettings, changes, err = settings.Uninstall(oldSettings, undo)
+		if errors.Is(err, settings.ErrDamagedUndo) {
+			errorf(e.Stderr, "uninstall: %s: %v", recordPath(p.ConfigDir, sc.Settings), err)
+			hintf(e.Stderr, "remove that file and run 'openloop uninstall' again: without a record it removes only openloop's hooks; nothing was changed")
+			return ExitFailure
+		}
 		if err != nil {
 			errorf(e.Stderr, "uninstall: %s: %v", sc.Settings, err)
 			hintf(e.Stderr, "fix the file, then run 'openloop uninstall' again; nothing was changed")

@@ -76,6 +76,12 @@ type Change struct {
 // ErrInvalid wraps every reason a document cannot be edited.
 var ErrInvalid = errors.New("not a valid settings file")
 
+// ErrDamagedUndo wraps every reason an Undo cannot be used: it names a
+// container Install never creates, holds text that is not white space
+// where only white space was, or gives back a document that is not valid
+// JSON or still holds an openloop handler. Uninstall then changes nothing.
+var ErrDamagedUndo = errors.New("damaged install record")
+
 const bom = "\ufeff"
 
 // check validates doc and returns it without a byte-order mark, and the
@@ -339,6 +345,9 @@ func Uninstall(doc []byte, u *Undo) ([]byte, []Change, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := u.valid(); err != nil {
+		return nil, nil, err
+	}
 	st := detectStyle(s)
 	var changes []Change
 	removed := false
@@ -364,7 +373,49 @@ func Uninstall(doc []byte, u *Undo) ([]byte, []Change, error) {
 	if u != nil && u.NewDoc && mark == "" && s == newDoc {
 		return []byte{}, changes, nil
 	}
+	// Every byte given back is checked: what the Undo put back must leave
+	// a document Claude Code reads, with no openloop handler left.
+	if _, _, err := check(s); err != nil {
+		return nil, nil, fmt.Errorf("%w: it gives back a document that is %v", ErrDamagedUndo, strings.TrimPrefix(err.Error(), ErrInvalid.Error()+": "))
+	}
+	for _, ev := range Events {
+		if len(find(s, ev.Name)) > 0 {
+			return nil, nil, fmt.Errorf("%w: an openloop handler for %s is left", ErrDamagedUndo, ev.Name)
+		}
+	}
 	return []byte(mark + s), changes, nil
+}
+
+// containers are the names an Undo may hold: the top-level object (""),
+// "hooks" and "hooks.<Event>".
+func isContainer(name string) bool {
+	if name == "" || name == "hooks" {
+		return true
+	}
+	ev, ok := strings.CutPrefix(name, "hooks.")
+	return ok && slices.ContainsFunc(Events, func(e Event) bool { return e.Name == ev })
+}
+
+// valid checks an Undo read back from where the caller kept it: only
+// containers Install makes, and only JSON white space between brackets.
+func (u *Undo) valid() error {
+	if u == nil {
+		return nil
+	}
+	for _, c := range u.Created {
+		if c == "" || !isContainer(c) {
+			return fmt.Errorf("%w: it names %q, which install never creates", ErrDamagedUndo, c)
+		}
+	}
+	for c, w := range u.Inner {
+		if !isContainer(c) {
+			return fmt.Errorf("%w: it names %q, which install never fills", ErrDamagedUndo, c)
+		}
+		if strings.Trim(w, " \t\r\n") != "" {
+			return fmt.Errorf("%w: the white space kept for %s holds %q", ErrDamagedUndo, where(c), w)
+		}
+	}
+	return nil
 }
 
 // hasChildren reports whether a container holds anything.

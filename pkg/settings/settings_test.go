@@ -276,3 +276,30 @@ func TestOtherBinaryName(t *testing.T) {
 		t.Errorf("uninstall left %q", back)
 	}
 }
+
+// An Undo read back from a damaged record is refused before anything is
+// given back: Uninstall never returns bytes that are not a valid settings
+// file, whatever the record says.
+func TestDamagedUndo(t *testing.T) {
+	for name, in := range map[string]string{"empty object": "{}", "empty hooks": `{"hooks": {}}`, "new": ""} {
+		out, _, undo, err := Install([]byte(in), cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []Undo{
+			{Inner: map[string]string{"": `"x": 1`}},
+			{Inner: map[string]string{"hooks": "]"}},
+			{Inner: map[string]string{"": "\x00"}},
+			{Inner: map[string]string{"model": " "}},
+			{Created: []string{"hooks", "permissions"}},
+			{Created: []string{""}},
+			{Created: []string{"hooks.Nope"}},
+		} {
+			d := bad.Merge(undo)
+			back, _, err := Uninstall(out, &d)
+			if !errors.Is(err, ErrDamagedUndo) || back != nil {
+				t.Errorf("%s: Uninstall with %+v gave %q, %v; want ErrDamagedUndo", name, d, back, err)
+			}
+		}
+	}
+}
