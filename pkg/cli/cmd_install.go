@@ -53,6 +53,11 @@ func runInstall(e *Env, args []string) int {
 		}
 	}
 
+	if err := stateDirs(p.ConfigDir, sc.Settings); err != nil {
+		errorf(e.Stderr, "install: %v", err)
+		hintf(e.Stderr, "replace the link with a real folder (or remove it), then run 'openloop install' again; nothing was changed")
+		return ExitFailure
+	}
 	oldSettings, settingsExists, err := readOptional(sc.Settings)
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)

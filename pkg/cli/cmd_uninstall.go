@@ -36,6 +36,11 @@ func runUninstall(e *Env, args []string) int {
 		return ExitUsage
 	}
 
+	if err := stateDirs(p.ConfigDir, sc.Settings); err != nil {
+		errorf(e.Stderr, "uninstall: %v", err)
+		hintf(e.Stderr, "replace the link with a real folder (or remove it), then run 'openloop uninstall' again; nothing was changed")
+		return ExitFailure
+	}
 	oldSettings, exists, err := readOptional(sc.Settings)
 	if err != nil {
 		errorf(e.Stderr, "uninstall: %v", err)

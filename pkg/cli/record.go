@@ -4,6 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,9 +47,37 @@ func recordPath(configDir, settingsPath string) string {
 	return filepath.Join(recordDir(configDir), hex.EncodeToString(sum[:12])+".json")
 }
 
+// stateDirs checks openloop's own folders for install records,
+// <config dir>/openloop and its installs/ folder: each must be a real
+// folder, never a symlink, which openloop does not follow (a record
+// written through one lands wherever it points, and removing the "empty
+// folder" afterwards would delete the link). A missing folder is fine.
+// The record file itself must not be a symlink either.
+func stateDirs(configDir, settingsPath string) error {
+	for _, d := range []string{filepath.Dir(recordDir(configDir)), recordDir(configDir), recordPath(configDir, settingsPath)} {
+		fi, err := os.Lstat(d)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil
+		case err != nil:
+			return err
+		case fi.Mode()&fs.ModeSymlink != 0:
+			return fmt.Errorf("%s is a symlink, and openloop never follows its own state folders through one", d)
+		case d == recordPath(configDir, settingsPath):
+			if !fi.Mode().IsRegular() {
+				return fmt.Errorf("%s is not a regular file", d)
+			}
+		case !fi.IsDir():
+			return fmt.Errorf("%s is not a folder", d)
+		}
+	}
+	return nil
+}
+
 // loadRecord reads the record of a settings file: nil when there is none,
 // or when it cannot be read or is not for this file (then uninstall acts
-// as without one, which never deletes anything of the user's).
+// as without one, which never deletes anything of the user's). The
+// caller has checked stateDirs.
 func loadRecord(configDir, settingsPath string) *installRecord {
 	data, err := safeio.ReadRegular(recordPath(configDir, settingsPath), maxRecord)
 	if err != nil || !jsonguard.Valid(data) {
@@ -65,7 +96,10 @@ func saveRecord(e *Env, configDir string, r *installRecord) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(recordDir(configDir), 0o700); err != nil {
+	if err := os.MkdirAll(configDir, 0o700); err != nil {
+		return err
+	}
+	if _, err := store.DirBelow(configDir, filepath.Join("openloop", "installs"), true); err != nil {
 		return err
 	}
 	return store.WriteFileAtomic(recordPath(configDir, r.Settings), append(data, '\n'), ".openloop-tmp-", e.Now())

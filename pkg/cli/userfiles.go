@@ -93,8 +93,12 @@ func writeUserFile(e *Env, path string, data []byte) ([]string, error) {
 	return made, nil
 }
 
-// removeIfEmpty removes dir when it is an empty folder.
+// removeIfEmpty removes dir when it is an empty folder: a real one, never
+// a symlink (even to an empty folder), which openloop did not make.
 func removeIfEmpty(dir string) {
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return
+	}
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) == 0 {
 		os.Remove(dir)
 	}
