@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,7 +35,8 @@ func runInstall(e *Env, args []string) int {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
 	}
-	sc, err := settings.PickScope(settings.Scopes(p.Cwd, p.Root, p.ConfigDir), *scopeName)
+	all := settings.Unify(settings.Scopes(p.Cwd, p.Root, p.ConfigDir))
+	sc, err := settings.PickScope(all, *scopeName)
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitUsage
@@ -136,9 +138,12 @@ func runInstall(e *Env, args []string) int {
 	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Settings), describe(changes))
 	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), map[bool]string{true: "written", false: "unchanged"}[cmdChanged])
 	fmt.Fprintf(w, "  hook command: %s\n", termsafe.Line(hookCmd))
+	same := sameFiles(w, all, sc)
 	if sc.Shared {
-		fmt.Fprintln(w, "  These files name no path of this machine: commit them, and each teammate's hooks run")
-		fmt.Fprintln(w, "  the openloop on their PATH, or do nothing where there is none.")
+		if same == "" {
+			fmt.Fprintln(w, "  These files name no path of this machine: commit them, and each teammate's hooks run")
+			fmt.Fprintln(w, "  the openloop on their PATH, or do nothing where there is none.")
+		}
 		if checkProgram(e, exe) != nil {
 			fmt.Fprintln(w, "  openloop is not on this shell's PATH: the hooks do nothing here until it is.")
 		}
@@ -224,6 +229,17 @@ func isGoRunBuild(exe string) bool {
 		}
 	}
 	return false
+}
+
+// sameFiles says, when another scope is the same files as sc (run from
+// the home folder, the project scope's .claude is the config dir), that
+// the two are one here, and returns its name.
+func sameFiles(w io.Writer, all []settings.Scope, sc settings.Scope) string {
+	other := settings.SameAs(all, sc)
+	if other != "" {
+		fmt.Fprintf(w, "  Here the %s and %s scopes are the same files: %s is the config dir.\n", sc.Name, other, termsafe.Line(filepath.Dir(sc.Settings)))
+	}
+	return other
 }
 
 // describe lists what happened per event: "UserPromptSubmit added, …".

@@ -29,7 +29,7 @@ func runUninstall(e *Env, args []string) int {
 		errorf(e.Stderr, "uninstall: %v", err)
 		return ExitFailure
 	}
-	all := settings.Scopes(p.Cwd, p.Root, p.ConfigDir)
+	all := settings.Unify(settings.Scopes(p.Cwd, p.Root, p.ConfigDir))
 	sc, err := settings.PickScope(all, *scopeName)
 	if err != nil {
 		errorf(e.Stderr, "uninstall: %v", err)
@@ -148,16 +148,18 @@ func runUninstall(e *Env, args []string) int {
 		fmt.Fprintf(w, "  %s: %s\n", name, describe(changes))
 	}
 	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), cmdNote)
+	sameFiles(w, all, sc)
 	return ExitOK
 }
 
 // sharedBy names another scope that uses the same command file and still
-// registers openloop's hooks ("" when none does): project and local share
-// <cwd>/.claude/commands/session.md.
+// registers openloop's hooks ("" when none does): local shares the user's
+// command file. A scope with the same settings file (the project scope,
+// run from the home folder, is the user scope) is not another one.
 func sharedBy(all []settings.Scope, sc settings.Scope) string {
 	for _, o := range all {
-		if o.Name == sc.Name || o.Command != sc.Command {
-			continue
+		if o.Name == sc.Name || o.Command != sc.Command || o.Settings == sc.Settings {
+			continue // the same settings file is the same scope: this uninstall empties it
 		}
 		data, _, err := readOptional(o.Settings)
 		if err != nil || data == nil {
