@@ -55,7 +55,7 @@ func runInstall(e *Env, args []string) int {
 		}
 	}
 
-	if err := stateDirs(p.ConfigDir, sc.Settings); err != nil {
+	if err := stateDirs(p.ConfigDir, recordPath(p.ConfigDir, sc.Settings), keptPath(p.ConfigDir, sc.Command)); err != nil {
 		errorf(e.Stderr, "install: %v", err)
 		hintf(e.Stderr, "replace the link with a real folder (or remove it), then run 'openloop install' again; nothing was changed")
 		return ExitFailure
@@ -84,7 +84,7 @@ func runInstall(e *Env, args []string) int {
 			hintf(e.Stderr, "to replace it with openloop's, run 'openloop install --force' (--dry-run shows the change first); nothing was changed")
 		} else {
 			errorf(e.Stderr, "install: %s is another /session command, not openloop's", sc.Command)
-			hintf(e.Stderr, "it may be the /session command that openloop replaces: move it away, or replace it with 'openloop install --force'; nothing was changed")
+			hintf(e.Stderr, "it may be the /session command that openloop replaces: move it away, or replace it with 'openloop install --force', which keeps it for uninstall to put back; nothing was changed")
 		}
 		return ExitFailure
 	}
@@ -109,8 +109,19 @@ func runInstall(e *Env, args []string) int {
 	}
 	settingsChanged := !bytes.Equal(oldSettings, newSettings) || !settingsExists
 	cmdChanged := !bytes.Equal(oldCmd, newCmd) || !cmdExists
+	stateMade := missingDirs(recordPath(p.ConfigDir, sc.Settings)) // before keep makes them
+	kept := ""
+	if cmdChanged && cmdExists && !ours {
+		// --force: the file replaced is the user's; keep it for uninstall.
+		if err := keep(e, p.ConfigDir, sc.Command, oldCmd); err != nil {
+			errorf(e.Stderr, "install: keep %s before replacing it: %v", sc.Command, err)
+			hintf(e.Stderr, "move %s away yourself, then run 'openloop install' again; nothing was changed", sc.Command)
+			return ExitFailure
+		}
+		kept = keptPath(p.ConfigDir, sc.Command)
+	}
 	if settingsChanged || cmdChanged {
-		if err := recordInstall(e, p.ConfigDir, sc, oldSettings, settingsExists, undo, cmdChanged); err != nil {
+		if err := recordInstall(e, p.ConfigDir, sc, oldSettings, settingsExists, undo, cmdChanged, stateMade); err != nil {
 			errorf(e.Stderr, "install: keep a record of what install creates: %v", err)
 			hintf(e.Stderr, "nothing was changed")
 			return ExitFailure
@@ -136,7 +147,12 @@ func runInstall(e *Env, args []string) int {
 		fmt.Fprintf(w, "Already installed (scope %s); nothing changed\n", sc.Name)
 	}
 	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Settings), describe(changes))
-	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), map[bool]string{true: "written", false: "unchanged"}[cmdChanged])
+	switch {
+	case kept != "":
+		fmt.Fprintf(w, "  %s: written; the file it replaced is kept in %s, and uninstall puts it back\n", termsafe.Line(sc.Command), termsafe.Line(kept))
+	default:
+		fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), map[bool]string{true: "written", false: "unchanged"}[cmdChanged])
+	}
 	fmt.Fprintf(w, "  hook command: %s\n", termsafe.Line(hookCmd))
 	same := sameFiles(w, all, sc)
 	if sc.Shared {
@@ -158,7 +174,7 @@ func runInstall(e *Env, args []string) int {
 // creates: the settings file or its containers, and the folders of both
 // files. A settings file that holds no openloop handler starts a new
 // record (an older one is out of date); one that does adds to its record.
-func recordInstall(e *Env, configDir string, sc settings.Scope, oldSettings []byte, existed bool, undo settings.Undo, cmdChanged bool) error {
+func recordInstall(e *Env, configDir string, sc settings.Scope, oldSettings []byte, existed bool, undo settings.Undo, cmdChanged bool, stateMade []string) error {
 	rec := loadRecord(configDir, sc.Settings)
 	found, _ := settings.Find(oldSettings)
 	switch {
@@ -179,7 +195,7 @@ func recordInstall(e *Env, configDir string, sc settings.Scope, oldSettings []by
 	}
 	// The record itself may make the config folder: a project install in
 	// a home where Claude Code has not run yet.
-	rec.addDirs(missingDirs(recordPath(configDir, sc.Settings)))
+	rec.addDirs(stateMade)
 	return saveRecord(e, configDir, rec)
 }
 

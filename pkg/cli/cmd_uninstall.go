@@ -36,7 +36,7 @@ func runUninstall(e *Env, args []string) int {
 		return ExitUsage
 	}
 
-	if err := stateDirs(p.ConfigDir, sc.Settings); err != nil {
+	if err := stateDirs(p.ConfigDir, recordPath(p.ConfigDir, sc.Settings), keptPath(p.ConfigDir, sc.Command)); err != nil {
 		errorf(e.Stderr, "uninstall: %v", err)
 		hintf(e.Stderr, "replace the link with a real folder (or remove it), then run 'openloop uninstall' again; nothing was changed")
 		return ExitFailure
@@ -89,6 +89,19 @@ func runUninstall(e *Env, args []string) int {
 	default:
 		newCmd, cmdNote = nil, "removed"
 	}
+	// What install --force replaced comes back when openloop's file goes.
+	kept, err := loadKept(p.ConfigDir, sc.Command)
+	if err != nil {
+		errorf(e.Stderr, "uninstall: %v", err)
+		return ExitFailure
+	}
+	switch {
+	case kept == nil:
+	case cmdExists && ours && newCmd == nil:
+		newCmd, cmdNote = kept, "put back: the file 'install --force' replaced"
+	default:
+		cmdNote += "; the file 'install --force' replaced is kept in " + keptPath(p.ConfigDir, sc.Command)
+	}
 	if !exists {
 		oldSettings, newSettings = nil, nil
 	}
@@ -103,6 +116,7 @@ func runUninstall(e *Env, args []string) int {
 	}
 	settingsChanged := exists && (newSettings == nil || !bytes.Equal(oldSettings, newSettings))
 	cmdRemoved := cmdExists && newCmd == nil
+	cmdRestored := kept != nil && cmdExists && ours && newCmd != nil && other == ""
 	switch {
 	case !settingsChanged:
 	case newSettings == nil:
@@ -122,6 +136,17 @@ func runUninstall(e *Env, args []string) int {
 			return ExitFailure
 		}
 	}
+	if cmdRestored {
+		if _, err := writeUserFile(e, sc.Command, kept); err != nil {
+			errorf(e.Stderr, "uninstall: %v", err)
+			return ExitFailure
+		}
+		if err := os.Remove(keptPath(p.ConfigDir, sc.Command)); err != nil {
+			errorf(e.Stderr, "uninstall: %v", err)
+			return ExitFailure
+		}
+		tidyState(p.ConfigDir)
+	}
 	if rec != nil {
 		if err := dropRecord(p.ConfigDir, sc.Settings); err != nil {
 			errorf(e.Stderr, "uninstall: %v", err)
@@ -131,7 +156,7 @@ func runUninstall(e *Env, args []string) int {
 	}
 
 	w := e.Stdout
-	if !settingsChanged && !cmdRemoved {
+	if !settingsChanged && !cmdRemoved && !cmdRestored {
 		fmt.Fprintf(w, "Not installed (scope %s); nothing changed\n", sc.Name)
 	} else {
 		fmt.Fprintf(w, "Uninstalled openloop (scope %s)\n", sc.Name)

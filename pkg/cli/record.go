@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/openloop/openloop/internal/jsonguard"
 	"github.com/openloop/openloop/internal/safeio"
@@ -52,18 +54,21 @@ func recordPath(configDir, settingsPath string) string {
 // folder, never a symlink, which openloop does not follow (a record
 // written through one lands wherever it points, and removing the "empty
 // folder" afterwards would delete the link). A missing folder is fine.
-// The record file itself must not be a symlink either.
-func stateDirs(configDir, settingsPath string) error {
-	for _, d := range []string{filepath.Dir(recordDir(configDir)), recordDir(configDir), recordPath(configDir, settingsPath)} {
+// The files named (records, kept command files) must not be symlinks
+// either.
+func stateDirs(configDir string, files ...string) error {
+	for i, d := range append([]string{filepath.Dir(recordDir(configDir)), recordDir(configDir)}, files...) {
 		fi, err := os.Lstat(d)
 		switch {
-		case errors.Is(err, fs.ErrNotExist):
+		case errors.Is(err, fs.ErrNotExist) && i < 2:
 			return nil
+		case errors.Is(err, fs.ErrNotExist):
+			continue
 		case err != nil:
 			return err
 		case fi.Mode()&fs.ModeSymlink != 0:
 			return fmt.Errorf("%s is a symlink, and openloop never follows its own state folders through one", d)
-		case d == recordPath(configDir, settingsPath):
+		case i >= 2:
 			if !fi.Mode().IsRegular() {
 				return fmt.Errorf("%s is not a regular file", d)
 			}
@@ -96,13 +101,7 @@ func saveRecord(e *Env, configDir string, r *installRecord) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(configDir, 0o700); err != nil {
-		return err
-	}
-	if _, err := store.DirBelow(configDir, filepath.Join("openloop", "installs"), true); err != nil {
-		return err
-	}
-	return store.WriteFileAtomic(recordPath(configDir, r.Settings), append(data, '\n'), ".openloop-tmp-", e.Now())
+	return writeState(e, configDir, recordPath(configDir, r.Settings), append(data, '\n'))
 }
 
 // dropRecord removes a settings file's record, then the records folder and
@@ -112,9 +111,16 @@ func dropRecord(configDir, settingsPath string) error {
 	if err := os.Remove(recordPath(configDir, settingsPath)); err != nil && !os.IsNotExist(err) {
 		return err
 	}
+	tidyState(configDir)
+	return nil
+}
+
+// tidyState removes the records folder and openloop's state folder if
+// they are empty (both are openloop's own; the hooks make the state folder
+// again when they need it).
+func tidyState(configDir string) {
 	removeIfEmpty(recordDir(configDir))
 	removeIfEmpty(filepath.Dir(recordDir(configDir)))
-	return nil
 }
 
 // addDirs adds folders to the record, keeping each once, outermost first.
@@ -133,4 +139,50 @@ func (r *installRecord) removeMadeDirs() {
 	for i := len(r.Dirs) - 1; i >= 0; i-- {
 		removeIfEmpty(r.Dirs[i])
 	}
+}
+
+// keptPath is where install --force keeps the command file it replaced
+// (the user's own /session command, say), for uninstall to put back: in
+// the records folder, 0600, named by a hash of the command file's path.
+func keptPath(configDir, commandPath string) string {
+	return strings.TrimSuffix(recordPath(configDir, commandPath), ".json") + ".session.md"
+}
+
+// loadKept reads the command file install --force kept for commandPath:
+// nil when there is none.
+func loadKept(configDir, commandPath string) ([]byte, error) {
+	data, ok, err := readOptional(keptPath(configDir, commandPath))
+	if !ok {
+		return nil, err
+	}
+	return data, nil
+}
+
+// keep saves the command file that install --force is about to replace.
+// The first one kept stays: a second, different file to replace is
+// refused rather than lose either.
+func keep(e *Env, configDir, commandPath string, data []byte) error {
+	old, err := loadKept(configDir, commandPath)
+	if err != nil {
+		return err
+	}
+	if old != nil {
+		if bytes.Equal(old, data) {
+			return nil
+		}
+		return fmt.Errorf("%s already keeps the command file an earlier 'install --force' replaced", keptPath(configDir, commandPath))
+	}
+	return writeState(e, configDir, keptPath(configDir, commandPath), data)
+}
+
+// writeState writes a file of the records folder atomically, 0600,
+// making the folders 0700 where missing and never through a symlink.
+func writeState(e *Env, configDir, path string, data []byte) error {
+	if err := os.MkdirAll(configDir, 0o700); err != nil {
+		return err
+	}
+	if _, err := store.DirBelow(configDir, filepath.Join("openloop", "installs"), true); err != nil {
+		return err
+	}
+	return store.WriteFileAtomic(path, data, ".openloop-tmp-", e.Now())
 }
