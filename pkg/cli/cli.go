@@ -88,7 +88,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{name: "hook", memdir: true, summary: "handle one Claude Code hook event from stdin (UserPromptSubmit, Stop, SessionEnd)", run: runHook},
+		{name: "hook", memdir: true, summary: "handle one Claude Code hook event from stdin (UserPromptSubmit, Stop, SessionEnd, SessionStart)", run: runHook},
 		{name: "resume", memdir: true, aliases: []string{"pending"}, args: "[--json]", summary: "list open items by age; deletes items 30 days old or older first", run: runResume},
 		{name: "archive", memdir: true, args: "<text…>", summary: "close the item that best matches the text and log it", run: runArchive},
 		{name: "restore", memdir: true, args: "<text…>", summary: "bring back an archived or expired item from the log, under the cap", run: runRestore},
@@ -96,7 +96,7 @@ func init() {
 		{name: "summary", memdir: true, args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},
 		{name: "session", args: "[mode args…]", summary: "run a /session mode (from args or stdin); always exits 0", run: runSession},
 		{name: "status", memdir: true, args: "[--format TEXT]", summary: "one short line for Claude Code's statusLine (\"3 open · 1 stale\"); nothing when no item is open", run: runStatus},
-		{name: "install", args: "[--scope user|project|local] [--bin PATH] [--force] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
+		{name: "install", args: "[--scope user|project|local] [--bin PATH] [--assist] [--force] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
 		{name: "uninstall", args: "[--scope user|project|local] [--dry-run]", summary: "remove exactly what install added", run: runUninstall},
 		{name: "doctor", memdir: true, summary: "show the resolved paths and registrations, what is wrong, and how to fix it", run: runDoctor},
 		{name: "plugin", args: "--out DIR [--bin PATH]", summary: "write a Claude Code plugin marketplace (hooks, /session, this binary) to DIR", run: runPlugin},

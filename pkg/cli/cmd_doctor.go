@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -65,6 +66,7 @@ func runDoctor(e *Env, args []string) int {
 		scope string
 	}
 	reg := map[string][]entry{} // event → handlers, in scope order
+	var assist []string         // scopes whose hooks run with --assist
 	plugin := ""
 	for _, sc := range all {
 		data, ok, err := readOptional(sc.Settings)
@@ -83,6 +85,13 @@ func runDoctor(e *Env, args []string) int {
 		checked := map[string]bool{}
 		for _, f := range found {
 			reg[f.Event] = append(reg[f.Event], entry{f, sc.Name})
+			if f.Assist && !slices.Contains(assist, sc.Name) {
+				assist = append(assist, sc.Name)
+				if r := settings.AssistRule(f.Program); !settings.HasAllow(data, r) {
+					add("openloop install --assist --scope "+sc.Name+" (it adds the rule)",
+						"the hooks at %s scope run with --assist, but %s has no permission rule %s: Claude is asked each time it parks", sc.Name, sc.Settings, r)
+				}
+			}
 			if checked[f.Program] {
 				continue
 			}
@@ -132,6 +141,11 @@ func runDoctor(e *Env, args []string) int {
 		if len(where) > 0 && plugin != "" && both == "" {
 			both = where[0]
 		}
+	}
+	if len(assist) > 0 {
+		row("assist", "on (%s): Claude gets the parking rule and may run 'openloop park' unasked", strings.Join(assist, ", "))
+	} else {
+		row("assist", "off (openloop install --assist turns it on)")
 	}
 	switch {
 	case len(missing) == len(settings.Events):

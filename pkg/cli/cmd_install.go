@@ -25,8 +25,9 @@ func runInstall(e *Env, args []string) int {
 	fs := newFlags(e, "install", nil)
 	scopeName := fs.String("scope", settings.DefaultScope, "user, project or local")
 	bin := fs.String("bin", "", "the openloop binary the hooks run (default: this one); not for --scope project, which runs openloop from PATH")
-	force := fs.Bool("force", false, "replace a session.md that openloop did not write or that was edited since")
+	force := fs.Bool("force", false, "replace a session.md that openloop did not write or that was edited since (it is kept, and uninstall puts it back)")
 	dry := fs.Bool("dry-run", false, "print the changes as a diff for patch(1) and write nothing")
+	assist := fs.Bool("assist", false, "also give Claude the parking rule at session start and a nudge for a likely loop, and let it run 'openloop park' without a prompt (a permission rule in the same settings file)")
 	if ok, code := parseOnlyFlags(e, fs, args); !ok {
 		return code
 	}
@@ -65,8 +66,24 @@ func runInstall(e *Env, args []string) int {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
 	}
-	hookCmd := settings.HookCommand(exe)
-	newSettings, changes, undo, err := settings.Install(oldSettings, hookCmd)
+	hookCmd, rule := settings.HookCommand(exe), ""
+	if *assist {
+		hookCmd, rule = settings.AssistHookCommand(exe), settings.AssistRule(exe)
+	}
+	// The record of the install before, if it is still this file's: a
+	// rule it added and this one does not want is taken back.
+	rec := loadRecord(p.ConfigDir, sc.Settings)
+	var prev *settings.Undo
+	found, _ := settings.Find(oldSettings)
+	if rec != nil && len(found) > 0 {
+		prev = &rec.Undo
+	}
+	newSettings, changes, undo, err := settings.InstallRule(oldSettings, hookCmd, rule, prev)
+	if errors.Is(err, settings.ErrDamagedUndo) {
+		errorf(e.Stderr, "install: %s: %v", recordPath(p.ConfigDir, sc.Settings), err)
+		hintf(e.Stderr, "remove that file and run 'openloop install' again; nothing was changed")
+		return ExitFailure
+	}
 	if err != nil {
 		errorf(e.Stderr, "install: %s: %v", sc.Settings, err)
 		hintf(e.Stderr, "fix or move the file, then run 'openloop install' again; nothing was changed")
@@ -121,7 +138,7 @@ func runInstall(e *Env, args []string) int {
 		kept = keptPath(p.ConfigDir, sc.Command)
 	}
 	if settingsChanged || cmdChanged {
-		if err := recordInstall(e, p.ConfigDir, sc, oldSettings, settingsExists, undo, cmdChanged, stateMade); err != nil {
+		if err := recordInstall(e, p.ConfigDir, sc, rec, len(found) > 0, settingsExists, undo, cmdChanged, stateMade); err != nil {
 			errorf(e.Stderr, "install: keep a record of what install creates: %v", err)
 			hintf(e.Stderr, "nothing was changed")
 			return ExitFailure
@@ -173,19 +190,18 @@ func runInstall(e *Env, args []string) int {
 // recordInstall notes, before anything is written, what this install
 // creates: the settings file or its containers, and the folders of both
 // files. A settings file that holds no openloop handler starts a new
-// record (an older one is out of date); one that does adds to its record.
-func recordInstall(e *Env, configDir string, sc settings.Scope, oldSettings []byte, existed bool, undo settings.Undo, cmdChanged bool, stateMade []string) error {
-	rec := loadRecord(configDir, sc.Settings)
-	found, _ := settings.Find(oldSettings)
+// record (an older one is out of date); one that does updates its record
+// (undo is then the record's Undo with this install's changes).
+func recordInstall(e *Env, configDir string, sc settings.Scope, rec *installRecord, hadHooks, existed bool, undo settings.Undo, cmdChanged bool, stateMade []string) error {
 	switch {
-	case len(found) == 0:
+	case !hadHooks:
 		rec = &installRecord{Settings: sc.Settings, FileCreated: !existed, Undo: undo}
 	case rec == nil:
 		// Installed before records were kept: what that install created
 		// is unknown, and uninstall does best without a record.
 		return nil
 	default:
-		rec.Undo = rec.Undo.Merge(undo)
+		rec.Undo = undo
 	}
 	if !existed {
 		rec.addDirs(missingDirs(sc.Settings))
