@@ -292,6 +292,12 @@ func errorf(w io.Writer, format string, a ...any) {
 	fmt.Fprintln(w, "openloop: error: "+message(format, a...))
 }
 
+// warnf prints a warning: something worked, but not as the user likely
+// wants ("openloop: warning: …", an optional hint after it).
+func warnf(w io.Writer, format string, a ...any) {
+	fmt.Fprintln(w, "openloop: warning: "+message(format, a...))
+}
+
 // hintf prints an optional follow-up line: "openloop: hint: …".
 func hintf(w io.Writer, format string, a ...any) {
 	fmt.Fprintln(w, "openloop: hint: "+message(format, a...))

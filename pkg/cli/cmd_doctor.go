@@ -154,13 +154,14 @@ func runDoctor(e *Env, args []string) int {
 		add("openloop install", "the %s hook(s) are not registered", strings.Join(missing, ", "))
 	}
 	if len(twice) > 0 {
-		var names []string
+		var names, fixes []string
 		for _, sc := range all {
 			if twice[sc.Name] {
 				names = append(names, sc.Name)
+				fixes = append(fixes, "openloop uninstall --scope "+sc.Name)
 			}
 		}
-		add("keep one: openloop uninstall --scope <scope> for the others",
+		add("keep one scope's: "+strings.Join(fixes, ", or ")+" (then openloop doctor again)",
 			"openloop's hooks are registered at more than one scope with different commands (%s): every event is delivered twice (harmless: openloop parks an idea once)", strings.Join(names, ", "))
 	}
 	if both != "" {

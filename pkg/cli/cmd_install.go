@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -184,7 +185,30 @@ func runInstall(e *Env, args []string) int {
 	if settingsChanged || cmdChanged {
 		fmt.Fprintln(w, "New Claude Code sessions pick this up; check with 'openloop doctor'.")
 	}
+	warnTwice(e, all, sc, hookCmd)
 	return ExitOK
+}
+
+// warnTwice warns when another scope (another settings file) registers
+// openloop's hooks with another command: Claude Code runs both, so every
+// event reaches openloop twice. It says how to keep one.
+func warnTwice(e *Env, all []settings.Scope, sc settings.Scope, hookCmd string) {
+	for _, o := range all {
+		if o.Settings == sc.Settings {
+			continue
+		}
+		data, ok, err := readOptional(o.Settings)
+		if err != nil || !ok {
+			continue
+		}
+		found, _ := settings.Find(data)
+		if !slices.ContainsFunc(found, func(f settings.Found) bool { return f.Command != hookCmd }) {
+			continue
+		}
+		warnf(e.Stderr, "the %s scope registers openloop's hooks too (%s): Claude Code runs both, and every event reaches openloop twice", o.Name, o.Settings)
+		hintf(e.Stderr, "keep one: 'openloop uninstall --scope %s' removes the other, or 'openloop uninstall --scope %s' undoes this install", o.Name, sc.Name)
+		return
+	}
 }
 
 // recordInstall notes, before anything is written, what this install
