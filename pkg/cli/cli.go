@@ -398,6 +398,19 @@ func noArgs(e *Env, fs *flag.FlagSet) bool {
 	return false
 }
 
+// usageAtTerminal prints a command's help to stderr when stdin is a
+// terminal: a command that would read its input from stdin (explain or
+// hook with no arguments) would otherwise wait, silently, for text nobody
+// means to type. It reports whether it did.
+func usageAtTerminal(e *Env, fs *flag.FlagSet) bool {
+	f, ok := e.Stdin.(interface{ Fd() uintptr })
+	if !ok || !isTerminal(f.Fd()) {
+		return false
+	}
+	commandHelp(e.Stderr, fs)
+	return true
+}
+
 // paths resolves the project's paths for this Env.
 func (e *Env) paths(c common) (project.Paths, error) {
 	if e.Cwd == "" && e.cwdErr != nil {
