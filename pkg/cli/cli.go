@@ -48,6 +48,9 @@ type Env struct {
 	// inSession is set when the command runs inside /session: messages
 	// then name "/session …" rather than "openloop …".
 	inSession bool
+	// name is the command running (set by Run), for the error lines of
+	// code that commands share.
+	name string
 }
 
 // System is the Env of the real process. A folder that cannot be read
@@ -150,6 +153,7 @@ func Run(e *Env, args []string) int {
 	out := &stdoutWriter{w: e.Stdout}
 	sub := *e
 	sub.Stdout = out
+	sub.name = c.name
 	code := c.run(&sub, rest)
 	if out.err != nil && code == ExitOK {
 		errorf(e.Stderr, "%s: %v", c.name, out.err)
@@ -393,7 +397,7 @@ func noArgs(e *Env, fs *flag.FlagSet) bool {
 	if fs.NArg() == 0 {
 		return true
 	}
-	errorf(e.Stderr, "%s takes no arguments, got %q", fs.Name(), strings.Join(fs.Args(), " "))
+	errorf(e.Stderr, "%s: takes no arguments, got %q", fs.Name(), strings.Join(fs.Args(), " "))
 	hintf(e.Stderr, "run '%s --help' for usage", e.cmdLine(fs.Name()))
 	return false
 }
