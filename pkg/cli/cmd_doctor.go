@@ -13,6 +13,7 @@ import (
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/settings"
 	"github.com/openloop/openloop/pkg/store"
+	"github.com/openloop/openloop/pkg/userfile"
 )
 
 // problem is one thing doctor found wrong, with what to do about it.
@@ -69,7 +70,7 @@ func runDoctor(e *Env, args []string) int {
 	var assist []string         // scopes whose hooks run with --assist
 	plugin := ""
 	for _, sc := range all {
-		data, ok, err := readOptional(sc.Settings)
+		data, ok, err := userfile.ReadOptional(sc.Settings)
 		if err != nil {
 			add("replace it with a regular JSON file, or remove it", "cannot read %s: %v", sc.Settings, err)
 			continue
@@ -192,7 +193,7 @@ func doctorCommand(e *Env, all []settings.Scope, plugin string, row func(string,
 			continue
 		}
 		seen[sc.Command] = true
-		data, ok, err := readOptional(sc.Command)
+		data, ok, err := userfile.ReadOptional(sc.Command)
 		if err != nil {
 			add("replace it with a regular file, or remove it", "cannot read %s: %v", sc.Command, err)
 			continue

@@ -13,6 +13,7 @@ import (
 
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/settings"
+	"github.com/openloop/openloop/pkg/userfile"
 )
 
 // runInstall registers openloop's hooks in one scope's settings file and
@@ -62,7 +63,7 @@ func runInstall(e *Env, args []string) int {
 		hintf(e.Stderr, "replace the link with a real folder (or remove it), then run 'openloop install' again; nothing was changed")
 		return ExitFailure
 	}
-	oldSettings, settingsExists, err := readOptional(sc.Settings)
+	oldSettings, settingsExists, err := userfile.ReadOptional(sc.Settings)
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
@@ -90,7 +91,7 @@ func runInstall(e *Env, args []string) int {
 		hintf(e.Stderr, "fix or move the file, then run 'openloop install' again; nothing was changed")
 		return ExitFailure
 	}
-	oldCmd, cmdExists, err := readOptional(sc.Command)
+	oldCmd, cmdExists, err := userfile.ReadOptional(sc.Command)
 	if err != nil {
 		errorf(e.Stderr, "install: %v", err)
 		return ExitFailure
@@ -107,7 +108,7 @@ func runInstall(e *Env, args []string) int {
 		return ExitFailure
 	}
 	if !ours {
-		if nonce, err = e.nonce(); err != nil {
+		if nonce, err = userfile.Nonce(e.Rand); err != nil {
 			errorf(e.Stderr, "install: %v", err)
 			return ExitFailure
 		}
@@ -121,13 +122,13 @@ func runInstall(e *Env, args []string) int {
 	}
 
 	if *dry {
-		diff(e.Stdout, e.diffName(sc.Settings), oldSettings, newSettings)
-		diff(e.Stdout, e.diffName(sc.Command), oldCmd, newCmd)
+		userfile.Diff(e.Stdout, userfile.DiffName(e.Cwd, sc.Settings), oldSettings, newSettings)
+		userfile.Diff(e.Stdout, userfile.DiffName(e.Cwd, sc.Command), oldCmd, newCmd)
 		return ExitOK
 	}
 	settingsChanged := !bytes.Equal(oldSettings, newSettings) || !settingsExists
 	cmdChanged := !bytes.Equal(oldCmd, newCmd) || !cmdExists
-	stateMade := missingDirs(recordPath(p.ConfigDir, sc.Settings)) // before keep makes them
+	stateMade := userfile.MissingDirs(recordPath(p.ConfigDir, sc.Settings)) // before keep makes them
 	kept := ""
 	if cmdChanged && cmdExists && !ours {
 		// --force: the file replaced is the user's; keep it for uninstall.
@@ -146,13 +147,13 @@ func runInstall(e *Env, args []string) int {
 		}
 	}
 	if settingsChanged {
-		if _, err := writeUserFile(e, sc.Settings, newSettings); err != nil {
+		if _, err := userfile.Write(sc.Settings, newSettings, e.Now()); err != nil {
 			errorf(e.Stderr, "install: %v", err)
 			return ExitFailure
 		}
 	}
 	if cmdChanged {
-		if _, err := writeUserFile(e, sc.Command, newCmd); err != nil {
+		if _, err := userfile.Write(sc.Command, newCmd, e.Now()); err != nil {
 			errorf(e.Stderr, "install: %v", err)
 			hintf(e.Stderr, "the hooks are registered; run 'openloop install' again to write the command")
 			return ExitFailure
@@ -197,7 +198,7 @@ func warnTwice(e *Env, all []settings.Scope, sc settings.Scope, hookCmd string) 
 		if o.Settings == sc.Settings {
 			continue
 		}
-		data, ok, err := readOptional(o.Settings)
+		data, ok, err := userfile.ReadOptional(o.Settings)
 		if err != nil || !ok {
 			continue
 		}
@@ -228,10 +229,10 @@ func recordInstall(e *Env, configDir string, sc settings.Scope, rec *installReco
 		rec.Undo = undo
 	}
 	if !existed {
-		rec.addDirs(missingDirs(sc.Settings))
+		rec.addDirs(userfile.MissingDirs(sc.Settings))
 	}
 	if cmdChanged {
-		rec.addDirs(missingDirs(sc.Command))
+		rec.addDirs(userfile.MissingDirs(sc.Command))
 	}
 	// The record itself may make the config folder: a project install in
 	// a home where Claude Code has not run yet.

@@ -18,6 +18,7 @@ import (
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/settings"
 	"github.com/openloop/openloop/pkg/store"
+	"github.com/openloop/openloop/pkg/userfile"
 )
 
 // pluginName names the plugin and the marketplace that lists it.
@@ -110,7 +111,7 @@ func runPlugin(e *Env, args []string) int {
 // as it was.
 func writePluginDir(e *Env, dir string, files []pluginFile, exeName string, binary io.Reader) (err error) {
 	parent := filepath.Dir(dir)
-	made := missingDirs(dir)
+	made := userfile.MissingDirs(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
 	}
@@ -122,7 +123,7 @@ func writePluginDir(e *Env, dir string, files []pluginFile, exeName string, bina
 		if err != nil {
 			os.RemoveAll(stage)
 			for i := len(made) - 1; i >= 0; i-- {
-				removeIfEmpty(made[i])
+				userfile.RemoveIfEmpty(made[i])
 			}
 		}
 	}()
@@ -187,7 +188,7 @@ func pluginFiles(e *Env) ([]pluginFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	nonce, err := e.nonce()
+	nonce, err := userfile.Nonce(e.Rand)
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +273,7 @@ func checkPluginDir(dir string, files []pluginFile) error {
 	if err != nil {
 		return err
 	}
-	manifest, err := safeio.ReadRegular(filepath.Join(dir, ".claude-plugin", "plugin.json"), maxUserFile)
+	manifest, err := safeio.ReadRegular(filepath.Join(dir, ".claude-plugin", "plugin.json"), userfile.MaxSize)
 	if err != nil || !jsonguard.Valid(manifest) || gjson.GetBytes(manifest, "name").String() != pluginName {
 		return fmt.Errorf("%s is not empty and is not an openloop plugin: refusing to replace its files", dir)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/settings"
+	"github.com/openloop/openloop/pkg/userfile"
 )
 
 // runUninstall removes what install added in one scope: every hook
@@ -41,7 +42,7 @@ func runUninstall(e *Env, args []string) int {
 		hintf(e.Stderr, "replace the link with a real folder (or remove it), then run 'openloop uninstall' again; nothing was changed")
 		return ExitFailure
 	}
-	oldSettings, exists, err := readOptional(sc.Settings)
+	oldSettings, exists, err := userfile.ReadOptional(sc.Settings)
 	if err != nil {
 		errorf(e.Stderr, "uninstall: %v", err)
 		return ExitFailure
@@ -69,7 +70,7 @@ func runUninstall(e *Env, args []string) int {
 		}
 	}
 
-	oldCmd, cmdExists, err := readOptional(sc.Command)
+	oldCmd, cmdExists, err := userfile.ReadOptional(sc.Command)
 	if err != nil {
 		errorf(e.Stderr, "uninstall: %v", err)
 		return ExitFailure
@@ -110,8 +111,8 @@ func runUninstall(e *Env, args []string) int {
 	}
 
 	if *dry {
-		diff(e.Stdout, e.diffName(sc.Settings), oldSettings, newSettings)
-		diff(e.Stdout, e.diffName(sc.Command), oldCmd, newCmd)
+		userfile.Diff(e.Stdout, userfile.DiffName(e.Cwd, sc.Settings), oldSettings, newSettings)
+		userfile.Diff(e.Stdout, userfile.DiffName(e.Cwd, sc.Command), oldCmd, newCmd)
 		return ExitOK
 	}
 	settingsChanged := exists && (newSettings == nil || !bytes.Equal(oldSettings, newSettings))
@@ -125,7 +126,7 @@ func runUninstall(e *Env, args []string) int {
 			return ExitFailure
 		}
 	default:
-		if _, err := writeUserFile(e, sc.Settings, newSettings); err != nil {
+		if _, err := userfile.Write(sc.Settings, newSettings, e.Now()); err != nil {
 			errorf(e.Stderr, "uninstall: %v", err)
 			return ExitFailure
 		}
@@ -137,7 +138,7 @@ func runUninstall(e *Env, args []string) int {
 		}
 	}
 	if cmdRestored {
-		if _, err := writeUserFile(e, sc.Command, kept); err != nil {
+		if _, err := userfile.Write(sc.Command, kept, e.Now()); err != nil {
 			errorf(e.Stderr, "uninstall: %v", err)
 			return ExitFailure
 		}
@@ -186,7 +187,7 @@ func sharedBy(all []settings.Scope, sc settings.Scope) string {
 		if o.Name == sc.Name || o.Command != sc.Command || o.Settings == sc.Settings {
 			continue // the same settings file is the same scope: this uninstall empties it
 		}
-		data, _, err := readOptional(o.Settings)
+		data, _, err := userfile.ReadOptional(o.Settings)
 		if err != nil || data == nil {
 			continue
 		}

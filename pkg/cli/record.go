@@ -17,6 +17,7 @@ import (
 	"github.com/openloop/openloop/internal/safeio"
 	"github.com/openloop/openloop/pkg/settings"
 	"github.com/openloop/openloop/pkg/store"
+	"github.com/openloop/openloop/pkg/userfile"
 )
 
 // An installRecord is what one scope's install created: whether the
@@ -119,8 +120,8 @@ func dropRecord(configDir, settingsPath string) error {
 // they are empty (both are openloop's own; the hooks make the state folder
 // again when they need it).
 func tidyState(configDir string) {
-	removeIfEmpty(recordDir(configDir))
-	removeIfEmpty(filepath.Dir(recordDir(configDir)))
+	userfile.RemoveIfEmpty(recordDir(configDir))
+	userfile.RemoveIfEmpty(filepath.Dir(recordDir(configDir)))
 }
 
 // addDirs adds folders to the record, keeping each once, outermost first.
@@ -137,7 +138,7 @@ func (r *installRecord) addDirs(dirs []string) {
 // innermost first.
 func (r *installRecord) removeMadeDirs() {
 	for i := len(r.Dirs) - 1; i >= 0; i-- {
-		removeIfEmpty(r.Dirs[i])
+		userfile.RemoveIfEmpty(r.Dirs[i])
 	}
 }
 
@@ -151,7 +152,7 @@ func keptPath(configDir, commandPath string) string {
 // loadKept reads the command file install --force kept for commandPath:
 // nil when there is none.
 func loadKept(configDir, commandPath string) ([]byte, error) {
-	data, ok, err := readOptional(keptPath(configDir, commandPath))
+	data, ok, err := userfile.ReadOptional(keptPath(configDir, commandPath))
 	if !ok {
 		return nil, err
 	}
