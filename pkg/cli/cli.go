@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/openloop/openloop/internal/hint"
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/internal/textcut"
 	"github.com/openloop/openloop/pkg/project"
@@ -300,6 +301,16 @@ func errorf(w io.Writer, format string, a ...any) {
 // wants ("openloop: warning: …", an optional hint after it).
 func warnf(w io.Writer, format string, a ...any) {
 	fmt.Fprintln(w, "openloop: warning: "+message(format, a...))
+}
+
+// fail prints err as the command's error line ("<command>: …"), and its
+// hint (internal/hint) if it has one, and returns code.
+func fail(e *Env, err error, code int) int {
+	errorf(e.Stderr, "%s: %v", e.name, err)
+	if h := hint.Of(err); h != "" {
+		hintf(e.Stderr, "%s", h)
+	}
+	return code
 }
 
 // hintf prints an optional follow-up line: "openloop: hint: …".
