@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/doctor"
 	"github.com/openloop/openloop/pkg/settings"
 	"github.com/openloop/openloop/pkg/userfile"
 )
@@ -179,7 +180,7 @@ func runInstall(e *Env, args []string) int {
 			fmt.Fprintln(w, "  These files name no path of this machine: commit them, and each teammate's hooks run")
 			fmt.Fprintln(w, "  the openloop on their PATH, or do nothing where there is none.")
 		}
-		if checkProgram(e, exe) != nil {
+		if doctor.CheckProgram(exe, e.Cwd, e.Getenv) != nil {
 			fmt.Fprintln(w, "  openloop is not on this shell's PATH: the hooks do nothing here until it is.")
 		}
 	}
