@@ -30,3 +30,23 @@ func Of(err error) string {
 	}
 	return ""
 }
+
+// usage marks an error the command line caused (exit 64).
+type usage struct{ error }
+
+func (u usage) Unwrap() error { return u.error }
+
+// Usage is Wrap for a usage error: the command line asked for something
+// that cannot be (IsUsage).
+func Usage(err error, hint string) error {
+	if err == nil {
+		return nil
+	}
+	return &Error{usage{err}, hint}
+}
+
+// IsUsage reports whether err is a usage error.
+func IsUsage(err error) bool {
+	var u usage
+	return errors.As(err, &u)
+}

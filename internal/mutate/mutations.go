@@ -147,12 +147,12 @@ var mutations = []mutation{
 		file: "pkg/settings/settings.go", old: "if len(gjson.Get(s, \"hooks.\"+ev.Name).Array()) == 0 && u.created(\"hooks.\"+ev.Name) {",
 		new: "if false && u.created(\"hooks.\"+ev.Name) {", pkgs: settingsPkgs},
 	{id: "install-other-hooks", behaviour: "uninstall removes hooks that are not openloop's",
-		file: "pkg/settings/settings.go", old: "if prog, ok := IsHookCommand(cmd); ok {", new: "if prog, _ := IsHookCommand(cmd); true {", pkgs: settingsPkgs},
+		file: "pkg/settings/settings.go", old: "if prog, assist, ok := hookCommand(cmd); ok {", new: "if prog, assist, _ := hookCommand(cmd); true {", pkgs: settingsPkgs},
 	{id: "install-not-idempotent", behaviour: "a second install rewrites its handlers instead of keeping them",
 		file: "pkg/settings/settings.go", old: "if f[0].Command == command && f[0].Timeout == ev.Timeout {", new: "if false {", pkgs: settingsPkgs},
 	{id: "install-deletes-user-file", behaviour: "uninstall deletes a settings file that install did not create",
-		file: "pkg/cli/cmd_uninstall.go", old: "if len(newSettings) == 0 && rec != nil && rec.FileCreated {",
-		new: "if len(newSettings) == 0 {", pkgs: cliPkgs},
+		file: "pkg/install/uninstall.go", old: "if len(newSettings) == 0 && rec != nil && rec.FileCreated {",
+		new: "if len(newSettings) == 0 {", pkgs: []string{"./pkg/install", "./cmd/openloop"}},
 
 	// The state Stop saved is used once, by the next prompt only.
 	{id: "state-reused", behaviour: "a later prompt reads the state another prompt already used",

@@ -1,4 +1,4 @@
-package cli
+package install
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/openloop/openloop/internal/jsonguard"
 	"github.com/openloop/openloop/internal/safeio"
@@ -97,12 +98,12 @@ func loadRecord(configDir, settingsPath string) *installRecord {
 }
 
 // saveRecord writes a record atomically, in a folder private to the user.
-func saveRecord(e *Env, configDir string, r *installRecord) error {
+func saveRecord(now time.Time, configDir string, r *installRecord) error {
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeState(e, configDir, recordPath(configDir, r.Settings), append(data, '\n'))
+	return writeState(now, configDir, recordPath(configDir, r.Settings), append(data, '\n'))
 }
 
 // dropRecord removes a settings file's record, then the records folder and
@@ -162,7 +163,7 @@ func loadKept(configDir, commandPath string) ([]byte, error) {
 // keep saves the command file that install --force is about to replace.
 // The first one kept stays: a second, different file to replace is
 // refused rather than lose either.
-func keep(e *Env, configDir, commandPath string, data []byte) error {
+func keep(now time.Time, configDir, commandPath string, data []byte) error {
 	old, err := loadKept(configDir, commandPath)
 	if err != nil {
 		return err
@@ -173,17 +174,17 @@ func keep(e *Env, configDir, commandPath string, data []byte) error {
 		}
 		return fmt.Errorf("%s already keeps the command file an earlier 'install --force' replaced", keptPath(configDir, commandPath))
 	}
-	return writeState(e, configDir, keptPath(configDir, commandPath), data)
+	return writeState(now, configDir, keptPath(configDir, commandPath), data)
 }
 
 // writeState writes a file of the records folder atomically, 0600,
 // making the folders 0700 where missing and never through a symlink.
-func writeState(e *Env, configDir, path string, data []byte) error {
+func writeState(now time.Time, configDir, path string, data []byte) error {
 	if err := os.MkdirAll(configDir, 0o700); err != nil {
 		return err
 	}
 	if _, err := store.DirBelow(configDir, filepath.Join("openloop", "installs"), true); err != nil {
 		return err
 	}
-	return store.WriteFileAtomic(path, data, ".openloop-tmp-", e.Now())
+	return store.WriteFileAtomic(path, data, ".openloop-tmp-", now)
 }
