@@ -73,7 +73,9 @@ func allow(doc string, st style, rule string, u *Undo) (string, bool) {
 		u.Created = append(u.Created, "permissions.allow")
 	}
 	add("permissions.allow", gjson.Get(doc, "permissions.allow"), "", rule)
-	u.Allowed = append(u.Allowed, rule)
+	if !slices.Contains(u.Allowed, rule) {
+		u.Allowed = append(u.Allowed, rule)
+	}
 	return doc, true
 }
 
