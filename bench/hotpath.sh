@@ -71,3 +71,15 @@ for b in base head; do
 	echo "inittrace, $b: $(python3 "$REPO/bench/inittrace.py" -n 20 --stdin "$W/notr.json" -- "$W/openloop-$b" hook | tail -1)"
 done
 echo "binary size: base $(stat -c %s "$W/openloop-base") bytes, head $(stat -c %s "$W/openloop-head") bytes"
+# Where the faults are, by phase and package (needs perf; every fault is
+# counted, so these barely move with the load).
+if command -v perf >/dev/null && perf record -q -e page-faults -c 1 -o /dev/null -- true 2>/dev/null; then
+	for b in floor openloop-base openloop-head; do
+		args=("$W/$b")
+		[ "$b" = floor ] || args+=(hook)
+		echo
+		echo "#### $b"
+		echo
+		python3 "$REPO/bench/faults.py" -n 10 --stdin "$W/notr.json" -- "${args[@]}"
+	done
+fi
