@@ -17,6 +17,7 @@
 #   bench/hotpath.sh            # 9d1a88a vs the working tree
 #   bench/hotpath.sh main       # any other base
 set -euo pipefail
+export PYTHONDONTWRITEBYTECODE=1 # report.py is imported: no __pycache__ in bench/
 BASE=${1:-9d1a88a}
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
