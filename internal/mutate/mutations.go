@@ -184,6 +184,14 @@ var mutations = []mutation{
 		file: "pkg/summary/render.go", old: "return r.Lines <= MaxStdoutLines",
 		new: "return r.Lines < MaxStdoutLines", pkgs: summaryPkgs},
 
+	// Behaviours a test audit found unguarded (issue 20).
+	{id: "restore-name-bound", behaviour: "restore keeps a name from the log up to 255 bytes instead of 128",
+		file: "pkg/store/archive.go", old: "const maxRestoredName = 128", new: "const maxRestoredName = 255", pkgs: []string{"./pkg/store"}},
+	{id: "cap-list-no-session", behaviour: "a payload without session_id gets the short cap line after the first, not the full list every time",
+		file: "hooks/capnote.go", old: "if sessionID == \"\" {\n\t\treturn false", new: "if false {\n\t\treturn false", pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "explain-uses-state", behaviour: "explain on a payload uses up Stop's saved state, so the prompt then sent reads no message from Claude",
+		file: "hooks/userpromptsubmit.go", old: "in, _ := promptInput(cfg, ev, prompt, false)", new: "in, _ := promptInput(cfg, ev, prompt, true)", pkgs: []string{"./hooks", "./cmd/openloop"}},
+
 	// The tooling's own gates.
 	{id: "bench-floor-reads", behaviour: "the benchmark floor exits without reading stdin",
 		file: "bench/floor/main.go", old: "io.Copy(io.Discard, os.Stdin)", new: "_, _ = io.Discard, os.Stdin", pkgs: benchPkgs},
