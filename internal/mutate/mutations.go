@@ -191,6 +191,12 @@ var mutations = []mutation{
 		file: "hooks/capnote.go", old: "if sessionID == \"\" {\n\t\treturn false", new: "if false {\n\t\treturn false", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "explain-uses-state", behaviour: "explain on a payload uses up Stop's saved state, so the prompt then sent reads no message from Claude",
 		file: "hooks/userpromptsubmit.go", old: "in, _ := promptInput(cfg, ev, prompt, false)", new: "in, _ := promptInput(cfg, ev, prompt, true)", pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "explain-context-unescaped", behaviour: "explain prints the parked loop's context line without escaping control and bidi characters",
+		file: "pkg/cli/cmd_explain.go", old: "fmt.Fprintf(w, \"  context: %s\\n\", termsafe.Line(f.Context))", new: "fmt.Fprintf(w, \"  context: %s\\n\", f.Context)", pkgs: []string{"./pkg/cli"}},
+	{id: "status-stale-boundary", behaviour: "status does not count an item exactly 14 days old as stale",
+		file: "pkg/cli/cmd_status.go", old: "if s.Stale(it) {", new: "if s.Now().Sub(it.ModTime) > store.StaleAge {", pkgs: []string{"./cmd/openloop"}},
+	{id: "status-stale-early", behaviour: "status counts an item of 13 days and 23 hours as stale",
+		file: "pkg/cli/cmd_status.go", old: "if s.Stale(it) {", new: "if s.Now().Sub(it.ModTime) >= store.StaleAge-3600e9 {", pkgs: []string{"./cmd/openloop"}},
 
 	// The tooling's own gates.
 	{id: "bench-floor-reads", behaviour: "the benchmark floor exits without reading stdin",
