@@ -197,6 +197,10 @@ var mutations = []mutation{
 		file: "pkg/cli/cmd_status.go", old: "if s.Stale(it) {", new: "if s.Now().Sub(it.ModTime) > store.StaleAge {", pkgs: []string{"./cmd/openloop"}},
 	{id: "status-stale-early", behaviour: "status counts an item of 13 days and 23 hours as stale",
 		file: "pkg/cli/cmd_status.go", old: "if s.Stale(it) {", new: "if s.Now().Sub(it.ModTime) >= store.StaleAge-3600e9 {", pkgs: []string{"./cmd/openloop"}},
+	{id: "plugin-special-files", behaviour: "plugin --out replaces a folder holding a symlink or a FIFO at a plugin file's name",
+		file: "pkg/cli/cmd_plugin.go", old: "if !ours[rel] || !(d.IsDir() || d.Type().IsRegular()) {", new: "if !ours[rel] {", pkgs: []string{"./cmd/openloop"}},
+	{id: "plugin-foreign-manifest", behaviour: "plugin --out replaces a folder whose manifest names another plugin",
+		file: "pkg/cli/cmd_plugin.go", old: "gjson.GetBytes(manifest, \"name\").String() != pluginName {", new: "gjson.GetBytes(manifest, \"name\").String() == \"\\x00\" {", pkgs: []string{"./cmd/openloop"}},
 
 	// The tooling's own gates.
 	{id: "bench-floor-reads", behaviour: "the benchmark floor exits without reading stdin",
