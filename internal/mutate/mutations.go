@@ -201,6 +201,14 @@ var mutations = []mutation{
 		file: "pkg/cli/cmd_plugin.go", old: "if !ours[rel] || !(d.IsDir() || d.Type().IsRegular()) {", new: "if !ours[rel] {", pkgs: []string{"./cmd/openloop"}},
 	{id: "plugin-foreign-manifest", behaviour: "plugin --out replaces a folder whose manifest names another plugin",
 		file: "pkg/cli/cmd_plugin.go", old: "gjson.GetBytes(manifest, \"name\").String() != pluginName {", new: "gjson.GetBytes(manifest, \"name\").String() == \"\\x00\" {", pkgs: []string{"./cmd/openloop"}},
+	{id: "stop-as-is-veto", behaviour: "Stop parks \"I'll leave X as is / untouched / in place for now\" as a deferral of X",
+		file: "pkg/detect/claude.go", old: "\t\t\t\t\tif keepsAsIs(x) {", new: "\t\t\t\t\tif false && keepsAsIs(x) {", pkgs: []string{"./pkg/detect", "./cmd/openloop"}},
+	{id: "threshold-deferred", behaviour: "a deferral scoring 0.1 below its threshold parks",
+		file: "pkg/detect/detect.go", old: "if t, ok := s.Threshold[k]; ok && s.P[k] >= t {", new: "if t, ok := s.Threshold[k]; ok && (s.P[k] >= t || k == Deferred && s.P[k] >= t-0.1) {", pkgs: []string{"./pkg/detect"}},
+	{id: "threshold-side-idea", behaviour: "a side idea scoring 0.1 below its threshold parks",
+		file: "pkg/detect/detect.go", old: "if t, ok := s.Threshold[k]; ok && s.P[k] >= t {", new: "if t, ok := s.Threshold[k]; ok && (s.P[k] >= t || k == SideIdea && s.P[k] >= t-0.1) {", pkgs: []string{"./pkg/detect"}},
+	{id: "threshold-question", behaviour: "a skipped question scoring 0.1 below its threshold parks",
+		file: "pkg/detect/detect.go", old: "if t, ok := s.Threshold[k]; ok && s.P[k] >= t {", new: "if t, ok := s.Threshold[k]; ok && (s.P[k] >= t || k == Question && s.P[k] >= t-0.1) {", pkgs: []string{"./pkg/detect"}},
 
 	// The tooling's own gates.
 	{id: "bench-floor-reads", behaviour: "the benchmark floor exits without reading stdin",
