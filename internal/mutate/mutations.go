@@ -209,6 +209,8 @@ var mutations = []mutation{
 		file: "pkg/detect/detect.go", old: "if t, ok := s.Threshold[k]; ok && s.P[k] >= t {", new: "if t, ok := s.Threshold[k]; ok && (s.P[k] >= t || k == SideIdea && s.P[k] >= t-0.1) {", pkgs: []string{"./pkg/detect"}},
 	{id: "threshold-question", behaviour: "a skipped question scoring 0.1 below its threshold parks",
 		file: "pkg/detect/detect.go", old: "if t, ok := s.Threshold[k]; ok && s.P[k] >= t {", new: "if t, ok := s.Threshold[k]; ok && (s.P[k] >= t || k == Question && s.P[k] >= t-0.1) {", pkgs: []string{"./pkg/detect"}},
+	{id: "candidate-threshold", behaviour: "a prompt scoring 0.1 below its kind's candidate threshold is kept as a candidate",
+		file: "pkg/detect/detect.go", old: "if !scored || sc < m.CandidateAt(i) || sc <= best.Score {", new: "if !scored || sc < m.CandidateAt(i)-0.1 || sc <= best.Score {", pkgs: []string{"./pkg/detect"}},
 
 	// The tooling's own gates.
 	{id: "bench-floor-reads", behaviour: "the benchmark floor exits without reading stdin",

@@ -93,3 +93,53 @@ func TestAssessAtThreshold(t *testing.T) {
 		}
 	}
 }
+
+// TestCandidateAtThreshold: when nothing parks, a kind becomes a candidate
+// from exactly its candidate threshold, and not a hair below it, for the
+// header's own candidate field and for the default (a fraction of the park
+// threshold).
+func TestCandidateAtThreshold(t *testing.T) {
+	shippedModel, err := shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kind Kind
+		in   Input
+	}{
+		{Deferred, Input{Prompt: "skip the benchmarks for now"}},
+		{SideIdea, Input{Prompt: "btw, random thought: a quick-add command would be handy"}},
+	} {
+		x, _ := prepare(c.in)
+		s, _ := score(shippedModel, x)
+		p := s.P[c.kind]
+		park := p / DefaultCandidate // the park threshold whose default candidate threshold is p
+		for park*DefaultCandidate > p {
+			park = math.Nextafter(park, 0)
+		}
+		for _, tt := range []struct {
+			candidate, park float64 // the header's fields; candidate 0 is the default
+			want            bool
+		}{
+			{p, 2, true},
+			{math.Nextafter(p, 2), 2, false},
+			{p + 0.05, 2, false},
+			{0, park, true},
+			{0, (p + 0.05) / DefaultCandidate, false},
+		} {
+			m := *shippedModel
+			m.Kinds = slices.Clone(shippedModel.Kinds)
+			for i := range m.Kinds {
+				m.Kinds[i].Threshold, m.Kinds[i].Candidate = 2, 1.5 // never parks, never a candidate
+				if m.Kinds[i].Kind == c.kind {
+					m.Kinds[i].Threshold, m.Kinds[i].Candidate = tt.park, tt.candidate
+				}
+			}
+			a := m.Assess(c.in)
+			got := len(a.Candidates) == 1 && a.Candidates[0].Kind == c.kind && len(a.Parks) == 0
+			if got != tt.want || len(a.Candidates) > 1 {
+				t.Errorf("%s scoring %v, candidate %v, park %v: %+v, want a candidate: %v", c.kind, p, tt.candidate, tt.park, a, tt.want)
+			}
+		}
+	}
+}
