@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/openloop/openloop/internal/testbin"
+	"github.com/openloop/openloop/pkg/settings"
 )
 
 // TestCommandFileAsClaudeCodeRunsIt installs the /session command file
@@ -52,7 +53,9 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 	front, body := splitFrontmatter(t, file)
 	var fm map[string]string
 	must(t, yaml.Unmarshal(front, &fm))
-	if want := "Bash(" + bin + " session:*)"; fm["allowed-tools"] != want {
+	// The program as the block runs it, quotes and all: Claude Code
+	// matches the pattern against the command's literal text.
+	if want := "Bash(" + settings.QuoteIfNeeded(bin) + " session:*)"; fm["allowed-tools"] != want {
 		t.Errorf("allowed-tools %q, want %q", fm["allowed-tools"], want)
 	}
 	if fm["argument-hint"] != "resume | archive <text> | restore <text> | summary" || !strings.Contains(fm["description"], "restore") {

@@ -117,7 +117,7 @@ func TestSymlinkedLogParent(t *testing.T) {
 			plant(t, p.Outside, filepath.Join(p.Root, link))
 			before := snapshot(t, p.Outside)
 			r := p.run(nil, "archive", "retry budget")
-			if r.Code != 1 || !strings.HasPrefix(r.Stderr, "openloop: error: refusing to write the log: ") || strings.Count(r.Stderr, "\n") != 1 {
+			if r.Code != 1 || !strings.HasPrefix(r.Stderr, "openloop: error: archive: refusing to write the log: ") || strings.Count(r.Stderr, "\n") != 1 {
 				t.Errorf("archive: exit %d\nstdout: %s\nstderr: %s", r.Code, r.Stdout, r.Stderr)
 			}
 			if files := p.itemFiles(); len(files) != 1 {

@@ -47,7 +47,7 @@ func TestSymlinkAtLogPath(t *testing.T) {
 			plant(t, filepath.Join(p.Outside, target), p.LogPath())
 			before := snapshot(t, p.Outside)
 			r := p.run(nil, "archive", "retry")
-			if r.Code != 1 || !strings.HasPrefix(r.Stderr, "openloop: error: refusing to write the log: ") {
+			if r.Code != 1 || !strings.HasPrefix(r.Stderr, "openloop: error: archive: refusing to write the log: ") {
 				t.Errorf("archive: exit %d\nstdout: %s\nstderr: %s", r.Code, r.Stdout, r.Stderr)
 			}
 			if files := p.itemFiles(); len(files) != 1 {

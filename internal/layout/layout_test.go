@@ -24,6 +24,10 @@ var rules = []struct {
 	{"./pkg/settings", []string{"/pkg/cli", "/hooks"}},
 	{"./pkg/gitlog", []string{"/pkg/cli", "/hooks"}},
 	{"./pkg/project", []string{"/pkg/cli", "/hooks"}},
+	{"./pkg/install", []string{"/pkg/cli", "/hooks"}},
+	{"./pkg/doctor", []string{"/pkg/cli", "/hooks"}},
+	{"./pkg/plugin", []string{"/pkg/cli", "/hooks"}},
+	{"./pkg/userfile", []string{"/pkg/cli", "/hooks"}},
 	{"./hooks", []string{"/pkg/cli"}},
 	{"./internal/demo", []string{"/pkg/cli"}},
 }

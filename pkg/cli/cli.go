@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/openloop/openloop/internal/hint"
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/internal/textcut"
 	"github.com/openloop/openloop/pkg/project"
@@ -48,6 +49,9 @@ type Env struct {
 	// inSession is set when the command runs inside /session: messages
 	// then name "/session …" rather than "openloop …".
 	inSession bool
+	// name is the command running (set by Run), for the error lines of
+	// code that commands share.
+	name string
 }
 
 // System is the Env of the real process. A folder that cannot be read
@@ -88,7 +92,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{name: "hook", memdir: true, summary: "handle one Claude Code hook event from stdin (UserPromptSubmit, Stop, SessionEnd)", run: runHook},
+		{name: "hook", memdir: true, summary: "handle one Claude Code hook event from stdin (UserPromptSubmit, Stop, SessionEnd, SessionStart)", run: runHook},
 		{name: "resume", memdir: true, aliases: []string{"pending"}, args: "[--json]", summary: "list open items by age; deletes items 30 days old or older first", run: runResume},
 		{name: "archive", memdir: true, args: "<text…>", summary: "close the item that best matches the text and log it", run: runArchive},
 		{name: "restore", memdir: true, args: "<text…>", summary: "bring back an archived or expired item from the log, under the cap", run: runRestore},
@@ -96,7 +100,7 @@ func init() {
 		{name: "summary", memdir: true, args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},
 		{name: "session", args: "[mode args…]", summary: "run a /session mode (from args or stdin); always exits 0", run: runSession},
 		{name: "status", memdir: true, args: "[--format TEXT]", summary: "one short line for Claude Code's statusLine (\"3 open · 1 stale\"); nothing when no item is open", run: runStatus},
-		{name: "install", args: "[--scope user|project|local] [--bin PATH] [--force] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
+		{name: "install", args: "[--scope user|project|local] [--bin PATH] [--assist] [--force] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
 		{name: "uninstall", args: "[--scope user|project|local] [--dry-run]", summary: "remove exactly what install added", run: runUninstall},
 		{name: "doctor", memdir: true, summary: "show the resolved paths and registrations, what is wrong, and how to fix it", run: runDoctor},
 		{name: "plugin", args: "--out DIR [--bin PATH]", summary: "write a Claude Code plugin marketplace (hooks, /session, this binary) to DIR", run: runPlugin},
@@ -150,6 +154,7 @@ func Run(e *Env, args []string) int {
 	out := &stdoutWriter{w: e.Stdout}
 	sub := *e
 	sub.Stdout = out
+	sub.name = c.name
 	code := c.run(&sub, rest)
 	if out.err != nil && code == ExitOK {
 		errorf(e.Stderr, "%s: %v", c.name, out.err)
@@ -292,6 +297,22 @@ func errorf(w io.Writer, format string, a ...any) {
 	fmt.Fprintln(w, "openloop: error: "+message(format, a...))
 }
 
+// warnf prints a warning: something worked, but not as the user likely
+// wants ("openloop: warning: …", an optional hint after it).
+func warnf(w io.Writer, format string, a ...any) {
+	fmt.Fprintln(w, "openloop: warning: "+message(format, a...))
+}
+
+// fail prints err as the command's error line ("<command>: …"), and its
+// hint (internal/hint) if it has one, and returns code.
+func fail(e *Env, err error, code int) int {
+	errorf(e.Stderr, "%s: %v", e.name, err)
+	if h := hint.Of(err); h != "" {
+		hintf(e.Stderr, "%s", h)
+	}
+	return code
+}
+
 // hintf prints an optional follow-up line: "openloop: hint: …".
 func hintf(w io.Writer, format string, a ...any) {
 	fmt.Fprintln(w, "openloop: hint: "+message(format, a...))
@@ -387,9 +408,22 @@ func noArgs(e *Env, fs *flag.FlagSet) bool {
 	if fs.NArg() == 0 {
 		return true
 	}
-	errorf(e.Stderr, "%s takes no arguments, got %q", fs.Name(), strings.Join(fs.Args(), " "))
+	errorf(e.Stderr, "%s: takes no arguments, got %q", fs.Name(), strings.Join(fs.Args(), " "))
 	hintf(e.Stderr, "run '%s --help' for usage", e.cmdLine(fs.Name()))
 	return false
+}
+
+// usageAtTerminal prints a command's help to stderr when stdin is a
+// terminal: a command that would read its input from stdin (explain or
+// hook with no arguments) would otherwise wait, silently, for text nobody
+// means to type. It reports whether it did.
+func usageAtTerminal(e *Env, fs *flag.FlagSet) bool {
+	f, ok := e.Stdin.(interface{ Fd() uintptr })
+	if !ok || !isTerminal(f.Fd()) {
+		return false
+	}
+	commandHelp(e.Stderr, fs)
+	return true
 }
 
 // paths resolves the project's paths for this Env.

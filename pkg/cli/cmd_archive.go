@@ -48,7 +48,7 @@ func itemQuery(e *Env, name string, args []string) (*store.Store, string, int) {
 	}
 	p, err := e.paths(c)
 	if err != nil {
-		errorf(e.Stderr, "%v", err)
+		errorf(e.Stderr, "%s: %v", name, err)
 		return nil, "", ExitFailure
 	}
 	return store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath), query, ExitOK
@@ -61,6 +61,6 @@ func queryFailed(e *Env, done, query string, err error) int {
 		fmt.Fprintf(e.Stdout, "Nothing %s: %q is too vague to pick an item. Use a word of three or more letters from its name or content.\n", done, query)
 		return ExitNoMatch
 	}
-	errorf(e.Stderr, "%v", err)
+	errorf(e.Stderr, "%s: %v", strings.TrimSuffix(done, "d"), err) // "archive: …", "restore: …"
 	return ExitFailure
 }

@@ -40,6 +40,9 @@ func runExplain(e *Env, args []string) int {
 	if fs.NArg() > 0 {
 		in = detect.Input{Prompt: strings.Join(fs.Args(), " "), Assistant: o.assistant}
 	} else {
+		if usageAtTerminal(e, fs) {
+			return ExitUsage
+		}
 		var err error
 		in, err = hooks.PromptInput(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd}, e.Stdin)
 		if err != nil {

@@ -37,6 +37,9 @@ func runHook(e *Env, args []string) (code int) {
 	if ok && !noArgs(e, fs) {
 		ok, code = false, ExitUsage
 	}
+	if ok && usageAtTerminal(e, fs) {
+		ok, code = false, ExitUsage // not run by Claude Code: say what it is for
+	}
 	if !ok {
 		if code == ExitUsage {
 			code = ExitFailure // a usage error is exit 1 here, like every hook failure

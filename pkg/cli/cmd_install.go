@@ -1,224 +1,108 @@
 package cli
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"strings"
-	"unicode"
 
+	"github.com/openloop/openloop/internal/hint"
 	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/doctor"
+	"github.com/openloop/openloop/pkg/install"
 	"github.com/openloop/openloop/pkg/settings"
 )
 
 // runInstall registers openloop's hooks in one scope's settings file and
-// writes the /session command file for it. It checks everything before it
-// writes anything: an invalid settings file, or a session.md that openloop
-// did not write or that was edited since (the seed's own /session command,
-// say), stops it with nothing changed; --force replaces such a session.md.
-// What it creates is recorded (see installRecord) so that uninstall gives
-// back exactly what was there.
+// writes the /session command file for it (see pkg/install).
 func runInstall(e *Env, args []string) int {
 	fs := newFlags(e, "install", nil)
 	scopeName := fs.String("scope", settings.DefaultScope, "user, project or local")
 	bin := fs.String("bin", "", "the openloop binary the hooks run (default: this one); not for --scope project, which runs openloop from PATH")
-	force := fs.Bool("force", false, "replace a session.md that openloop did not write or that was edited since")
+	force := fs.Bool("force", false, "replace a session.md that openloop did not write or that was edited since (it is kept, and uninstall puts it back)")
 	dry := fs.Bool("dry-run", false, "print the changes as a diff for patch(1) and write nothing")
+	assist := fs.Bool("assist", false, "also give Claude the parking rule at session start and a nudge for a likely loop, and let it run 'openloop park' without a prompt (a permission rule in the same settings file)")
 	if ok, code := parseOnlyFlags(e, fs, args); !ok {
 		return code
 	}
-	p, err := e.paths(common{})
+	o, code := e.installOptions(*scopeName)
+	if code != ExitOK {
+		return code
+	}
+	o.Bin, o.Assist, o.Force, o.DryRun = *bin, *assist, *force, *dry
+	d, err := install.Install(o)
 	if err != nil {
-		errorf(e.Stderr, "install: %v", err)
-		return ExitFailure
+		return failInstall(e, err)
 	}
-	sc, err := settings.PickScope(settings.Scopes(p.Cwd, p.Root, p.ConfigDir), *scopeName)
-	if err != nil {
-		errorf(e.Stderr, "install: %v", err)
-		return ExitUsage
-	}
-	exe := settings.PortableExe
-	switch {
-	case sc.Shared && *bin != "":
-		errorf(e.Stderr, "install: --bin does not apply to --scope project: its files are shared, so they run openloop from each machine's PATH")
-		hintf(e.Stderr, "put the binary on PATH as openloop, or use --scope user or local for a binary elsewhere")
-		return ExitUsage
-	case !sc.Shared:
-		if exe, err = installBinary(e, *bin); err != nil {
-			errorf(e.Stderr, "install: %v", err)
-			hintf(e.Stderr, "install the binary first (go install ./cmd/openloop), then run 'openloop install' from it, or pass --bin PATH")
-			return ExitFailure
-		}
-	}
-
-	oldSettings, settingsExists, err := readOptional(sc.Settings)
-	if err != nil {
-		errorf(e.Stderr, "install: %v", err)
-		return ExitFailure
-	}
-	hookCmd := settings.HookCommand(exe)
-	newSettings, changes, undo, err := settings.Install(oldSettings, hookCmd)
-	if err != nil {
-		errorf(e.Stderr, "install: %s: %v", sc.Settings, err)
-		hintf(e.Stderr, "fix or move the file, then run 'openloop install' again; nothing was changed")
-		return ExitFailure
-	}
-	oldCmd, cmdExists, err := readOptional(sc.Command)
-	if err != nil {
-		errorf(e.Stderr, "install: %v", err)
-		return ExitFailure
-	}
-	_, nonce, ours := settings.ParseCommandFile(oldCmd)
-	if cmdExists && !ours && !*force {
-		if strings.Contains(string(oldCmd), settings.Marker) {
-			errorf(e.Stderr, "install: %s was written by openloop and has been edited since; installing would undo those edits", sc.Command)
-			hintf(e.Stderr, "to replace it with openloop's, run 'openloop install --force' (--dry-run shows the change first); nothing was changed")
-		} else {
-			errorf(e.Stderr, "install: %s is another /session command, not openloop's", sc.Command)
-			hintf(e.Stderr, "it may be the /session command that openloop replaces: move it away, or replace it with 'openloop install --force'; nothing was changed")
-		}
-		return ExitFailure
-	}
-	if !ours {
-		if nonce, err = e.nonce(); err != nil {
-			errorf(e.Stderr, "install: %v", err)
-			return ExitFailure
-		}
-	}
-	newCmd := settings.CommandFile(exe, nonce)
-	if !settingsExists {
-		oldSettings = nil
-	}
-	if !cmdExists {
-		oldCmd = nil
-	}
-
 	if *dry {
-		diff(e.Stdout, e.diffName(sc.Settings), oldSettings, newSettings)
-		diff(e.Stdout, e.diffName(sc.Command), oldCmd, newCmd)
+		e.Stdout.Write(d.Diff)
 		return ExitOK
 	}
-	settingsChanged := !bytes.Equal(oldSettings, newSettings) || !settingsExists
-	cmdChanged := !bytes.Equal(oldCmd, newCmd) || !cmdExists
-	if settingsChanged || cmdChanged {
-		if err := recordInstall(e, p.ConfigDir, sc, oldSettings, settingsExists, undo, cmdChanged); err != nil {
-			errorf(e.Stderr, "install: keep a record of what install creates: %v", err)
-			hintf(e.Stderr, "nothing was changed")
-			return ExitFailure
-		}
-	}
-	if settingsChanged {
-		if _, err := writeUserFile(e, sc.Settings, newSettings); err != nil {
-			errorf(e.Stderr, "install: %v", err)
-			return ExitFailure
-		}
-	}
-	if cmdChanged {
-		if _, err := writeUserFile(e, sc.Command, newCmd); err != nil {
-			errorf(e.Stderr, "install: %v", err)
-			hintf(e.Stderr, "the hooks are registered; run 'openloop install' again to write the command")
-			return ExitFailure
-		}
-	}
-	w := e.Stdout
-	if settingsChanged || cmdChanged {
+	sc, w := o.Scope, e.Stdout
+	changed := d.SettingsChanged || d.CmdChanged
+	if changed {
 		fmt.Fprintf(w, "Installed openloop (scope %s)\n", sc.Name)
 	} else {
 		fmt.Fprintf(w, "Already installed (scope %s); nothing changed\n", sc.Name)
 	}
-	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Settings), describe(changes))
-	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), map[bool]string{true: "written", false: "unchanged"}[cmdChanged])
-	fmt.Fprintf(w, "  hook command: %s\n", termsafe.Line(hookCmd))
+	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Settings), describe(d.Changes))
+	switch {
+	case d.Kept != "":
+		fmt.Fprintf(w, "  %s: written; the file it replaced is kept in %s, and uninstall puts it back\n", termsafe.Line(sc.Command), termsafe.Line(d.Kept))
+	default:
+		fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), map[bool]string{true: "written", false: "unchanged"}[d.CmdChanged])
+	}
+	fmt.Fprintf(w, "  hook command: %s\n", termsafe.Line(d.HookCmd))
+	sameFiles(w, sc, d.SameAs)
 	if sc.Shared {
-		fmt.Fprintln(w, "  These files name no path of this machine: commit them, and each teammate's hooks run")
-		fmt.Fprintln(w, "  the openloop on their PATH, or do nothing where there is none.")
-		if checkProgram(e, exe) != nil {
+		if d.SameAs == "" {
+			fmt.Fprintln(w, "  These files name no path of this machine: commit them, and each teammate's hooks run")
+			fmt.Fprintln(w, "  the openloop on their PATH, or do nothing where there is none.")
+		}
+		if doctor.CheckProgram(d.Exe, e.Cwd, e.Getenv) != nil {
 			fmt.Fprintln(w, "  openloop is not on this shell's PATH: the hooks do nothing here until it is.")
 		}
 	}
-	if settingsChanged || cmdChanged {
+	if changed {
 		fmt.Fprintln(w, "New Claude Code sessions pick this up; check with 'openloop doctor'.")
+	}
+	if o := d.Twice; o != nil {
+		warnf(e.Stderr, "the %s scope registers openloop's hooks too (%s): Claude Code runs both, and every event reaches openloop twice", o.Name, o.Settings)
+		hintf(e.Stderr, "keep one: 'openloop uninstall --scope %s' removes the other, or 'openloop uninstall --scope %s' undoes this install", o.Name, sc.Name)
 	}
 	return ExitOK
 }
 
-// recordInstall notes, before anything is written, what this install
-// creates: the settings file or its containers, and the folders of both
-// files. A settings file that holds no openloop handler starts a new
-// record (an older one is out of date); one that does adds to its record.
-func recordInstall(e *Env, configDir string, sc settings.Scope, oldSettings []byte, existed bool, undo settings.Undo, cmdChanged bool) error {
-	rec := loadRecord(configDir, sc.Settings)
-	found, _ := settings.Find(oldSettings)
-	switch {
-	case len(found) == 0:
-		rec = &installRecord{Settings: sc.Settings, FileCreated: !existed, Undo: undo}
-	case rec == nil:
-		// Installed before records were kept: what that install created
-		// is unknown, and uninstall does best without a record.
-		return nil
-	default:
-		rec.Undo = rec.Undo.Merge(undo)
-	}
-	if !existed {
-		rec.addDirs(missingDirs(sc.Settings))
-	}
-	if cmdChanged {
-		rec.addDirs(missingDirs(sc.Command))
-	}
-	// The record itself may make the config folder: a project install in
-	// a home where Claude Code has not run yet.
-	rec.addDirs(missingDirs(recordPath(configDir, sc.Settings)))
-	return saveRecord(e, configDir, rec)
-}
-
-// installBinary is the absolute path of the binary the hooks will run:
-// --bin, or this binary unless it is a temporary "go run" build, which is
-// deleted when go run exits.
-func installBinary(e *Env, bin string) (string, error) {
-	if bin == "" {
-		bin = e.Exe
-		if isGoRunBuild(bin) {
-			return "", fmt.Errorf("this binary is a temporary 'go run' build (%s)", bin)
-		}
-	}
-	if bin == "" {
-		if e.exeErr != nil {
-			return "", fmt.Errorf("cannot tell where this binary is: %w", e.exeErr)
-		}
-		return "", errors.New("cannot tell where this binary is")
-	}
-	if !filepath.IsAbs(bin) {
-		bin = filepath.Join(e.Cwd, bin)
-	}
-	// The path goes into one line of sh in the settings file and the
-	// /session command file: a line break in it splits that line, and
-	// uninstall could no longer tell the command file for openloop's.
-	if strings.ContainsFunc(bin, unicode.IsControl) {
-		return "", fmt.Errorf("binary path %q holds a control character; the hooks run it from one line of sh", bin)
-	}
-	fi, err := os.Stat(bin) // Stat, not open: a FIFO here is refused below, never read
+// installOptions resolves the scopes and picks the one named.
+func (e *Env) installOptions(scope string) (install.Options, int) {
+	p, err := e.paths(common{})
 	if err != nil {
-		return "", fmt.Errorf("binary %s: %w", bin, err)
+		return install.Options{}, fail(e, err, ExitFailure)
 	}
-	if !fi.Mode().IsRegular() {
-		return "", fmt.Errorf("binary %s is not a regular file", bin)
+	all := settings.Unify(settings.Scopes(p.Cwd, p.Root, p.ConfigDir))
+	sc, err := settings.PickScope(all, scope)
+	if err != nil {
+		return install.Options{}, fail(e, err, ExitUsage)
 	}
-	return filepath.Clean(bin), nil
+	return install.Options{Scopes: all, Scope: sc, ConfigDir: p.ConfigDir, Cwd: e.Cwd, Exe: e.Exe, ExeErr: e.exeErr, Now: e.Now(), Rand: e.Rand}, ExitOK
 }
 
-// isGoRunBuild reports whether exe was built by go run: it lives in the
-// build cache ($GOCACHE, …/go-build/xx/…-d/<name> since Go 1.24) or in a
-// temporary work folder ($TMPDIR/go-build…/b001/exe/<name>), and either
-// can disappear at any time.
-func isGoRunBuild(exe string) bool {
-	for _, el := range strings.FieldsFunc(exe, func(r rune) bool { return r == '/' || r == '\\' }) {
-		if strings.HasPrefix(el, "go-build") {
-			return true
-		}
+// failInstall reports an install or uninstall error: exit 64 for a usage
+// error, 1 otherwise.
+func failInstall(e *Env, err error) int {
+	if hint.IsUsage(err) {
+		return fail(e, err, ExitUsage)
 	}
-	return false
+	return fail(e, err, ExitFailure)
+}
+
+// sameFiles says, when another scope is the same files as sc (run from
+// the home folder, the project scope's .claude is the config dir), that
+// the two are one here.
+func sameFiles(w io.Writer, sc settings.Scope, other string) {
+	if other != "" {
+		fmt.Fprintf(w, "  Here the %s and %s scopes are the same files: %s is the config dir.\n", sc.Name, other, termsafe.Line(filepath.Dir(sc.Settings)))
+	}
 }
 
 // describe lists what happened per event: "UserPromptSubmit added, …".

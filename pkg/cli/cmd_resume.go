@@ -101,11 +101,11 @@ func writeJSON(e *Env, v any) int {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		errorf(e.Stderr, "write json: %v", err)
+		errorf(e.Stderr, "%s: write json: %v", e.name, err)
 		return ExitFailure
 	}
 	if _, err := e.Stdout.Write(termsafe.JSON(b.Bytes())); err != nil {
-		errorf(e.Stderr, "write json: %v", err)
+		errorf(e.Stderr, "%s: write json: %v", e.name, err)
 		return ExitFailure
 	}
 	return ExitOK

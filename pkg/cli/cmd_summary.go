@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/store"
@@ -27,8 +26,7 @@ func runSummary(e *Env, args []string) int {
 	if ok, code := parseFlags(e, fs, args); !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		errorf(e.Stderr, "summary takes no arguments, got %q", strings.Join(fs.Args(), " "))
+	if !noArgs(e, fs) {
 		return ExitUsage
 	}
 	o.explicit = o.session != ""
@@ -37,17 +35,17 @@ func runSummary(e *Env, args []string) int {
 	}
 	if o.session != "" && !summary.ValidSessionID(o.session) {
 		if !o.explicit { // not the command line's fault: exit 1, not 64
-			errorf(e.Stderr, "bad session id %q in CLAUDE_CODE_SESSION_ID", o.session)
+			errorf(e.Stderr, "summary: bad session id %q in CLAUDE_CODE_SESSION_ID", o.session)
 			hintf(e.Stderr, "name the session with --session, or unset CLAUDE_CODE_SESSION_ID")
 			return ExitFailure
 		}
-		errorf(e.Stderr, "bad session id %q", o.session)
+		errorf(e.Stderr, "summary: bad session id %q", o.session)
 		hintf(e.Stderr, "a session id is made of letters, digits, '-', '_' and '.', like the name of a transcript file")
 		return ExitUsage
 	}
 	p, err := e.paths(o.common)
 	if err != nil {
-		errorf(e.Stderr, "%v", err)
+		errorf(e.Stderr, "summary: %v", err)
 		return ExitFailure
 	}
 	d, err := summary.Collect(summary.Input{
@@ -56,12 +54,12 @@ func runSummary(e *Env, args []string) int {
 		Store:       store.Open(p.MemoryDir, e.Now), Log: store.Log{Root: p.Root, Path: p.LogPath}, Commits: summary.Git(p.Root),
 	})
 	if errors.Is(err, summary.ErrNoTranscript) {
-		errorf(e.Stderr, "%v", err)
+		errorf(e.Stderr, "summary: %v", err)
 		hintf(e.Stderr, "'%s' without --session digests this folder's newest session", e.cmdLine("summary"))
 		return ExitFailure
 	}
 	if err != nil {
-		errorf(e.Stderr, "%v", err)
+		errorf(e.Stderr, "summary: %v", err)
 		return ExitFailure
 	}
 	r := d.Render()
@@ -76,7 +74,7 @@ func runSummary(e *Env, args []string) int {
 	if err != nil {
 		// The digest is not lost: print it whole, then the error.
 		fmt.Fprint(e.Stdout, r.Digest)
-		errorf(e.Stderr, "%v", err)
+		errorf(e.Stderr, "summary: %v", err)
 		return ExitFailure
 	}
 	fmt.Fprintln(e.Stdout, d.Compact())

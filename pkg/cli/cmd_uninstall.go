@@ -1,21 +1,15 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 
 	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/install"
 	"github.com/openloop/openloop/pkg/settings"
 )
 
-// runUninstall removes what install added in one scope: every hook
-// handler that is openloop's (see settings.IsHookCommand), the matcher
-// groups this leaves empty, and the command file if it is byte for byte
-// the one openloop writes. With install's record (see installRecord) it
-// also removes the containers and folders install created, and gives back
-// the settings file's exact bytes: nothing, when install created it. It
-// never deletes a settings file without a record that install created it.
+// runUninstall removes exactly what install added in one scope (see
+// pkg/install).
 func runUninstall(e *Env, args []string) int {
 	fs := newFlags(e, "uninstall", nil)
 	scopeName := fs.String("scope", settings.DefaultScope, "user, project or local")
@@ -23,138 +17,37 @@ func runUninstall(e *Env, args []string) int {
 	if ok, code := parseOnlyFlags(e, fs, args); !ok {
 		return code
 	}
-	p, err := e.paths(common{})
+	o, code := e.installOptions(*scopeName)
+	if code != ExitOK {
+		return code
+	}
+	o.DryRun = *dry
+	d, err := install.Uninstall(o)
 	if err != nil {
-		errorf(e.Stderr, "uninstall: %v", err)
-		return ExitFailure
+		return failInstall(e, err)
 	}
-	all := settings.Scopes(p.Cwd, p.Root, p.ConfigDir)
-	sc, err := settings.PickScope(all, *scopeName)
-	if err != nil {
-		errorf(e.Stderr, "uninstall: %v", err)
-		return ExitUsage
-	}
-
-	oldSettings, exists, err := readOptional(sc.Settings)
-	if err != nil {
-		errorf(e.Stderr, "uninstall: %v", err)
-		return ExitFailure
-	}
-	rec := loadRecord(p.ConfigDir, sc.Settings)
-	newSettings, changes := oldSettings, []settings.Change(nil)
-	if exists {
-		var undo *settings.Undo
-		if rec != nil {
-			undo = &rec.Undo
-		}
-		newSettings, changes, err = settings.Uninstall(oldSettings, undo)
-		if err != nil {
-			errorf(e.Stderr, "uninstall: %s: %v", sc.Settings, err)
-			hintf(e.Stderr, "fix the file, then run 'openloop uninstall' again; nothing was changed")
-			return ExitFailure
-		}
-		if len(newSettings) == 0 && rec != nil && rec.FileCreated {
-			newSettings = nil // install created it: it goes
-		}
-	}
-
-	oldCmd, cmdExists, err := readOptional(sc.Command)
-	if err != nil {
-		errorf(e.Stderr, "uninstall: %v", err)
-		return ExitFailure
-	}
-	_, _, ours := settings.ParseCommandFile(oldCmd)
-	newCmd, cmdNote := oldCmd, "not there"
-	other := ""
-	if cmdExists && ours {
-		other = sharedBy(all, sc)
-	}
-	switch {
-	case !cmdExists:
-	case !ours:
-		cmdNote = "left as it is: not written by openloop, or changed since"
-	case other != "":
-		cmdNote = "kept: the " + other + " scope still registers openloop and uses it"
-	default:
-		newCmd, cmdNote = nil, "removed"
-	}
-	if !exists {
-		oldSettings, newSettings = nil, nil
-	}
-	if !cmdExists {
-		oldCmd = nil
-	}
-
 	if *dry {
-		diff(e.Stdout, e.diffName(sc.Settings), oldSettings, newSettings)
-		diff(e.Stdout, e.diffName(sc.Command), oldCmd, newCmd)
+		e.Stdout.Write(d.Diff)
 		return ExitOK
 	}
-	settingsChanged := exists && (newSettings == nil || !bytes.Equal(oldSettings, newSettings))
-	cmdRemoved := cmdExists && newCmd == nil
-	switch {
-	case !settingsChanged:
-	case newSettings == nil:
-		if err := os.Remove(sc.Settings); err != nil {
-			errorf(e.Stderr, "uninstall: %v", err)
-			return ExitFailure
-		}
-	default:
-		if _, err := writeUserFile(e, sc.Settings, newSettings); err != nil {
-			errorf(e.Stderr, "uninstall: %v", err)
-			return ExitFailure
-		}
-	}
-	if cmdRemoved {
-		if err := os.Remove(sc.Command); err != nil {
-			errorf(e.Stderr, "uninstall: %v", err)
-			return ExitFailure
-		}
-	}
-	if rec != nil {
-		if err := dropRecord(p.ConfigDir, sc.Settings); err != nil {
-			errorf(e.Stderr, "uninstall: %v", err)
-			return ExitFailure
-		}
-		rec.removeMadeDirs()
-	}
-
-	w := e.Stdout
-	if !settingsChanged && !cmdRemoved {
+	sc, w := o.Scope, e.Stdout
+	if !d.SettingsChanged && !d.CmdChanged {
 		fmt.Fprintf(w, "Not installed (scope %s); nothing changed\n", sc.Name)
 	} else {
 		fmt.Fprintf(w, "Uninstalled openloop (scope %s)\n", sc.Name)
 	}
 	name := termsafe.Line(sc.Settings)
 	switch {
-	case !exists:
+	case !d.SettingsExisted:
 		fmt.Fprintf(w, "  %s: not there\n", name)
-	case newSettings == nil:
+	case d.SettingsRemoved:
 		fmt.Fprintf(w, "  %s: removed (install created it, and it holds nothing else)\n", name)
-	case !settingsChanged:
+	case !d.SettingsChanged:
 		fmt.Fprintf(w, "  %s: no openloop hooks\n", name)
 	default:
-		fmt.Fprintf(w, "  %s: %s\n", name, describe(changes))
+		fmt.Fprintf(w, "  %s: %s\n", name, describe(d.Changes))
 	}
-	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), cmdNote)
+	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), termsafe.Line(d.CmdNote))
+	sameFiles(w, sc, d.SameAs)
 	return ExitOK
-}
-
-// sharedBy names another scope that uses the same command file and still
-// registers openloop's hooks ("" when none does): project and local share
-// <cwd>/.claude/commands/session.md.
-func sharedBy(all []settings.Scope, sc settings.Scope) string {
-	for _, o := range all {
-		if o.Name == sc.Name || o.Command != sc.Command {
-			continue
-		}
-		data, _, err := readOptional(o.Settings)
-		if err != nil || data == nil {
-			continue
-		}
-		if found, err := settings.Find(data); err == nil && len(found) > 0 {
-			return o.Name
-		}
-	}
-	return ""
 }

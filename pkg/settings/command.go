@@ -46,23 +46,31 @@ var heads = []struct{ description, hint string }{
 // CommandFile is the /session command file that runs exe, with the heredoc
 // terminator TermPrefix+nonce. nonce must be hex digits.
 func CommandFile(exe, nonce string) []byte {
-	return commandFile(exe, nonce, 0, Marker)
+	return commandFile(exe, nonce, 0, Marker, false)
 }
 
 // PluginCommandFile is the plugin's /session command file.
 func PluginCommandFile(nonce string) []byte {
-	return commandFile(PluginExe, nonce, 0, pluginMarker)
+	return commandFile(PluginExe, nonce, 0, pluginMarker, false)
 }
 
-// commandFile is the command file with heads[version] and marker.
-func commandFile(exe, nonce string, version int, marker string) []byte {
+// commandFile is the command file with heads[version] and marker. The
+// allowed-tools pattern names the program exactly as the block runs it
+// (ProgramWord): Claude Code matches a pattern against the command's
+// literal text, quotes included (docs/permissions.md). Before, it named
+// the bare path (legacyTools), which a quoted path never matched.
+func commandFile(exe, nonce string, version int, marker string, legacyTools bool) []byte {
 	bin := binWord(exe)
+	tools := bin
+	if legacyTools {
+		tools = toSlash(exe)
+	}
 	term := TermPrefix + nonce
 	var b strings.Builder
 	b.WriteString("---\n")
 	fmt.Fprintf(&b, "description: %s\n", yamlScalar(heads[version].description))
 	fmt.Fprintf(&b, "argument-hint: %s\n", yamlScalar(heads[version].hint))
-	fmt.Fprintf(&b, "allowed-tools: %s\n", yamlScalar("Bash("+toSlash(exe)+" session:*)"))
+	fmt.Fprintf(&b, "allowed-tools: %s\n", yamlScalar("Bash("+tools+" session:*)"))
 	// The user runs /session; the model must not archive items on its own.
 	b.WriteString("disable-model-invocation: true\n")
 	b.WriteString("---\n")
@@ -136,8 +144,10 @@ func ParseCommandFile(data []byte) (exe, nonce string, ok bool) {
 	}
 	exe, nonce = w[0], string(m[2])
 	for v := range heads {
-		if string(commandFile(exe, nonce, v, Marker)) == string(data) {
-			return exe, nonce, true
+		for _, legacy := range []bool{false, true} {
+			if string(commandFile(exe, nonce, v, Marker, legacy)) == string(data) {
+				return exe, nonce, true
+			}
 		}
 	}
 	return exe, nonce, false

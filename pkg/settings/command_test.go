@@ -9,13 +9,18 @@ import (
 // replaces it, uninstall removes it); an edited one is not; the plugin's
 // names the plugin as its writer, not install.
 func TestParseCommandFileVersions(t *testing.T) {
-	const exe, nonce = "/usr/local/bin/openloop", "0123456789ab"
-	for v := range heads {
-		got, n, ok := ParseCommandFile(commandFile(exe, nonce, v, Marker))
-		if !ok || got != exe || n != nonce {
-			t.Errorf("version %d: ParseCommandFile = %q, %q, %v", v, got, n, ok)
+	for _, exe := range []string{"/usr/local/bin/openloop", "/home/me/my tools/openloop"} {
+		const nonce = "0123456789ab"
+		for v := range heads {
+			for _, legacy := range []bool{false, true} {
+				got, n, ok := ParseCommandFile(commandFile(exe, nonce, v, Marker, legacy))
+				if !ok || got != exe || n != nonce {
+					t.Errorf("%s version %d legacy %v: ParseCommandFile = %q, %q, %v", exe, v, legacy, got, n, ok)
+				}
+			}
 		}
 	}
+	const exe, nonce = "/usr/local/bin/openloop", "0123456789ab"
 	edited := strings.Replace(string(CommandFile(exe, nonce)), "Show it to", "Show it, to", 1)
 	if _, _, ok := ParseCommandFile([]byte(edited)); ok {
 		t.Error("an edited command file counts as openloop's")

@@ -85,3 +85,58 @@ func validPath(s string) bool {
 	}
 	return true
 }
+
+// FuzzAssistRoundTrip: install --assist, a second one (no change), a
+// plain install over it and an --assist install again (each with the
+// Undo recorded so far), then uninstall: every step gives valid JSON, the
+// rule is in permissions.allow exactly while assist is on, and a document
+// that held no openloop handler and not the rule comes back byte for
+// byte.
+func FuzzAssistRoundTrip(f *testing.F) {
+	for _, s := range []string{
+		"", "{}", "{\n}\n", `{"permissions":{}}`, `{"permissions":{"allow":[]}}`,
+		"{\n  \"permissions\": {\n    \"allow\": [\n      \"Bash(ls:*)\"\n    ]\n  }\n}\n",
+		"{\"permissions\": {\"deny\": [\"Read(.env)\"], \"allow\": [ ]}, \"hooks\": {}}",
+		`{"permissions":{"allow":["Bash('/p q/openloop' park:*)"]}}`, `{"permissions":[]}`, `{"permissions":{"allow":{}}}`,
+		"\ufeff{\"a\": 1}\r\n",
+	} {
+		f.Add([]byte(s))
+	}
+	const exe = "/p q/openloop"
+	rule := AssistRule(exe)
+	on, off := AssistHookCommand(exe), HookCommand(exe)
+	has := func(doc []byte) bool { return allowIndex(string(doc[len(bomOf(doc)):]), rule) >= 0 }
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		a, _, undo, err := InstallRule(doc, on, rule, nil)
+		if err != nil {
+			return
+		}
+		if !gjson.ValidBytes(a[len(bomOf(a)):]) || !has(a) {
+			t.Fatalf("assist install of %q: %q", doc, a)
+		}
+		again, _, undo2, err := InstallRule(a, on, rule, &undo)
+		if err != nil || string(again) != string(a) {
+			t.Fatalf("second assist install of %q changed it (%v):\n%s\n%s", doc, err, a, again)
+		}
+		p, _, undo3, err := InstallRule(a, off, "", &undo2)
+		if err != nil || !gjson.ValidBytes(p[len(bomOf(p)):]) {
+			t.Fatalf("plain install over assist of %q: %v %q", doc, err, p)
+		}
+		if had := has(doc); has(p) != had {
+			t.Fatalf("plain install over assist of %q: rule there %v, want %v:\n%s", doc, has(p), had, p)
+		}
+		// (Not always a's bytes: a document whose own indentation is odd,
+		// " {}", gets its indent unit from what the first install wrote.)
+		b, _, undo4, err := InstallRule(p, on, rule, &undo3)
+		if err != nil || !gjson.ValidBytes(b[len(bomOf(b)):]) || !has(b) {
+			t.Fatalf("assist again over plain of %q gave (%v)\n%s", doc, err, b)
+		}
+		back, _, err := Uninstall(b, &undo4)
+		if err != nil {
+			t.Fatalf("uninstall of %q: %v", doc, err)
+		}
+		if found, _ := Find(doc); len(found) == 0 && !has(doc) && string(back) != string(doc) {
+			t.Fatalf("round trip of %q gave %q (undo %+v)", doc, back, undo4)
+		}
+	})
+}

@@ -59,3 +59,52 @@ func PickScope(all []Scope, name string) (Scope, error) {
 	}
 	return Scope{}, fmt.Errorf("unknown scope %q (want user, project or local)", name)
 }
+
+// Unify makes scopes that are the same files name them by the same path.
+// Run from the home folder, the project scope's <cwd>/.claude is the
+// user's config dir, so the project and user scopes are one settings file
+// and one command file; the paths can still differ as text (a symlink in
+// $HOME, a config dir given as "~/.claude/"). With one path each, install,
+// uninstall and their records treat them as the one scope they are.
+func Unify(all []Scope) []Scope {
+	out := make([]Scope, len(all))
+	copy(out, all)
+	for i := range out {
+		for j := 0; j < i; j++ {
+			if canonical(out[i].Settings) == canonical(out[j].Settings) {
+				out[i].Settings = out[j].Settings
+			}
+			if canonical(out[i].Command) == canonical(out[j].Command) {
+				out[i].Command = out[j].Command
+			}
+		}
+	}
+	return out
+}
+
+// SameAs names another scope whose settings file is sc's (after Unify),
+// "" when there is none.
+func SameAs(all []Scope, sc Scope) string {
+	for _, o := range all {
+		if o.Name != sc.Name && o.Settings == sc.Settings {
+			return o.Name
+		}
+	}
+	return ""
+}
+
+// canonical is path with the symlinks of its longest existing prefix
+// resolved: two paths to one file, existing or not yet, give one string.
+func canonical(path string) string {
+	path = filepath.Clean(path)
+	rest := ""
+	for p := path; ; p = filepath.Dir(p) {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(r, rest)
+		}
+		if filepath.Dir(p) == p {
+			return path
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+	}
+}

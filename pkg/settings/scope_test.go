@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -31,5 +32,33 @@ func TestScopes(t *testing.T) {
 	}
 	if _, err := PickScope(all, "global"); err == nil || err.Error() != `unknown scope "global" (want user, project or local)` {
 		t.Errorf("PickScope(global) = %v", err)
+	}
+}
+
+// Scopes that are the same files under two spellings (a symlinked home,
+// a trailing slash) get one path, so records and comparisons agree.
+func TestUnify(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	if err := os.Mkdir(real, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip(err)
+	}
+	all := Unify(Scopes(real, real, filepath.Join(link, ".claude")+"/"))
+	if all[1].Settings != all[0].Settings || all[1].Command != all[0].Command {
+		t.Errorf("project %+v and user %+v are the same files", all[1], all[0])
+	}
+	if SameAs(all, all[1]) != "user" || SameAs(all, all[0]) != "project" || SameAs(all, all[2]) != "" {
+		t.Errorf("SameAs: %q %q %q", SameAs(all, all[0]), SameAs(all, all[1]), SameAs(all, all[2]))
+	}
+	if all[2].Command != all[0].Command {
+		t.Errorf("local's command %q is the user's %q", all[2].Command, all[0].Command)
+	}
+	other := Unify(Scopes(filepath.Join(dir, "proj"), dir, filepath.Join(link, ".claude")))
+	if SameAs(other, other[1]) != "" {
+		t.Errorf("a project elsewhere is its own scope: %+v", other)
 	}
 }

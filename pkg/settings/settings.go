@@ -42,6 +42,9 @@ var Events = []Event{
 	{Name: "UserPromptSubmit", Timeout: 10},
 	{Name: "Stop", Timeout: 10},
 	{Name: "SessionEnd", Timeout: 5},
+	// SessionStart gives Claude the session's parked items after a
+	// compaction, and with --assist the parking rule on every start.
+	{Name: "SessionStart", Timeout: 10},
 }
 
 // Handler is one hook handler as written in settings.
@@ -75,6 +78,12 @@ type Change struct {
 
 // ErrInvalid wraps every reason a document cannot be edited.
 var ErrInvalid = errors.New("not a valid settings file")
+
+// ErrDamagedUndo wraps every reason an Undo cannot be used: it names a
+// container Install never creates, holds text that is not white space
+// where only white space was, or gives back a document that is not valid
+// JSON or still holds an openloop handler. Uninstall then changes nothing.
+var ErrDamagedUndo = errors.New("damaged install record")
 
 const bom = "\ufeff"
 
@@ -169,6 +178,7 @@ type Found struct {
 	Command string
 	Timeout int
 	Program string // the binary the command runs
+	Assist  bool   // it runs "hook --assist"
 }
 
 // Find lists the openloop handlers (see IsHookCommand) registered for
@@ -193,8 +203,9 @@ func find(doc, event string) []Found {
 				return true
 			}
 			cmd := h.Get("command").String()
-			if prog, ok := IsHookCommand(cmd); ok {
+			if prog, assist, ok := hookCommand(cmd); ok {
 				out = append(out, Found{
+					Assist:  assist,
 					Event:   event,
 					Group:   int(gi.Int()),
 					Index:   int(hi.Int()),
@@ -227,10 +238,16 @@ type Undo struct {
 	// it ("" is the top-level object) to the white space that was between
 	// its brackets.
 	Inner map[string]string `json:"inner,omitempty"`
+	// Allowed lists the permission rules Install added to
+	// "permissions.allow" (install --assist); "permissions" and
+	// "permissions.allow" may be in Created and Inner.
+	Allowed []string `json:"allowed,omitempty"`
 }
 
 // IsZero reports whether Install created nothing.
-func (u Undo) IsZero() bool { return !u.NewDoc && len(u.Created) == 0 && len(u.Inner) == 0 }
+func (u Undo) IsZero() bool {
+	return !u.NewDoc && len(u.Created) == 0 && len(u.Inner) == 0 && len(u.Allowed) == 0
+}
 
 // Merge adds what a later Install created to an earlier Undo. What the
 // earlier one knew wins: it saw the document first.
@@ -239,6 +256,11 @@ func (u Undo) Merge(later Undo) Undo {
 	out.Created = append(slices.Clone(u.Created), later.Created...)
 	slices.Sort(out.Created)
 	out.Created = slices.Compact(out.Created)
+	for _, r := range append(slices.Clone(u.Allowed), later.Allowed...) {
+		if !slices.Contains(out.Allowed, r) {
+			out.Allowed = append(out.Allowed, r)
+		}
+	}
 	for _, m := range []map[string]string{later.Inner, u.Inner} {
 		for k, v := range m {
 			out.Inner[k] = v
@@ -272,7 +294,24 @@ const newDoc = "{}\n"
 // group holding one handler is appended. A nil or empty doc is a new file.
 // The Undo says what Install created, for Uninstall.
 func Install(doc []byte, command string) ([]byte, []Change, Undo, error) {
+	return InstallRule(doc, command, "", nil)
+}
+
+// InstallRule is Install that also adds rule (AssistRule; "" for none) to
+// "permissions.allow", and takes back the rules an earlier install added
+// that are not rule: prev's (the Undo recorded for the document), or,
+// without one, the assist rule of each "hook --assist" handler. So a plain
+// install over an --assist one, or the reverse, switches cleanly. With a
+// prev, the Undo returned is prev with this install's changes; without,
+// it is what this install created.
+func InstallRule(doc []byte, command, rule string, prev *Undo) ([]byte, []Change, Undo, error) {
 	var u Undo
+	if prev != nil {
+		if err := prev.valid(); err != nil {
+			return nil, nil, Undo{}, err
+		}
+		u = prev.Merge(Undo{})
+	}
 	if len(doc) == 0 {
 		doc, u.NewDoc = []byte(newDoc), true
 	}
@@ -280,19 +319,27 @@ func Install(doc []byte, command string) ([]byte, []Change, Undo, error) {
 	if err != nil {
 		return nil, nil, Undo{}, err
 	}
-	st := detectStyle(s)
-	// add inserts into the container at path, noting what it held when
-	// it was empty.
-	add := func(path string, c gjson.Result, key string, v any) {
-		if open, close := bounds(c); !hasChildren(c) {
-			if u.Inner == nil {
-				u.Inner = map[string]string{}
-			}
-			u.Inner[path] = s[open+1 : close]
-		}
-		s = insert(s, st, c, key, v)
+	if err := checkPermissions(s); err != nil {
+		return nil, nil, Undo{}, err
 	}
-	var changes []Change
+	st := detectStyle(s)
+	var changes, ruleChanges []Change
+	// Rules of an earlier install that this one does not want.
+	old := assistRules(s)
+	if prev != nil {
+		old = slices.Clone(prev.Allowed)
+	}
+	for _, r := range old {
+		if r == rule {
+			continue
+		}
+		var gone bool
+		if s, gone = disallow(s, st, r, prev); gone {
+			ruleChanges = append(ruleChanges, Change{"rule " + r, Removed})
+		}
+		u.forgetAllow(s, r)
+	}
+	add := func(path string, c gjson.Result, key string, v any) { s = u.add(s, st, path, c, key, v) }
 	for _, ev := range Events {
 		want := Handler{Type: "command", Command: command, Timeout: ev.Timeout}
 		if f := find(s, ev.Name); len(f) > 0 {
@@ -315,12 +362,26 @@ func Install(doc []byte, command string) ([]byte, []Change, Undo, error) {
 		add("hooks."+ev.Name, gjson.Get(s, "hooks."+ev.Name), "", group{Hooks: []Handler{want}})
 		changes = append(changes, Change{ev.Name, Added})
 	}
+	changes = append(changes, ruleChanges...)
+	if rule != "" {
+		var added bool
+		if s, added = allow(s, st, rule, &u); added {
+			changes = append(changes, Change{"rule " + rule, Added})
+		} else {
+			changes = append(changes, Change{"rule " + rule, Kept})
+		}
+	}
 	// Containers Install made itself were empty only for a moment.
 	for _, c := range u.Created {
 		delete(u.Inner, c)
 	}
 	if len(u.Inner) == 0 {
 		u.Inner = nil
+	}
+	slices.Sort(u.Created)
+	u.Created = slices.Compact(u.Created)
+	if len(u.Created) == 0 {
+		u.Created = nil
 	}
 	return []byte(mark + s), changes, u, nil
 }
@@ -338,6 +399,16 @@ func Uninstall(doc []byte, u *Undo) ([]byte, []Change, error) {
 	s, mark, err := check(string(doc))
 	if err != nil {
 		return nil, nil, err
+	}
+	if err := u.valid(); err != nil {
+		return nil, nil, err
+	}
+	if err := checkPermissions(s); err != nil {
+		return nil, nil, err
+	}
+	rules := assistRules(s)
+	if u != nil {
+		rules = u.Allowed
 	}
 	st := detectStyle(s)
 	var changes []Change
@@ -361,10 +432,65 @@ func Uninstall(doc []byte, u *Undo) ([]byte, []Change, error) {
 	if h := gjson.Get(s, "hooks"); removed && h.Exists() && len(h.Map()) == 0 && u.created("hooks") {
 		s = removeMember(s, st, root(s), "", "hooks", u)
 	}
+	for _, r := range rules {
+		var gone bool
+		if s, gone = disallow(s, st, r, u); gone {
+			changes = append(changes, Change{"rule " + r, Removed})
+		}
+	}
 	if u != nil && u.NewDoc && mark == "" && s == newDoc {
 		return []byte{}, changes, nil
 	}
+	// Every byte given back is checked: what the Undo put back must leave
+	// a document Claude Code reads, with no openloop handler left.
+	if _, _, err := check(s); err != nil {
+		return nil, nil, fmt.Errorf("%w: it gives back a document that is %v", ErrDamagedUndo, strings.TrimPrefix(err.Error(), ErrInvalid.Error()+": "))
+	}
+	for _, ev := range Events {
+		if len(find(s, ev.Name)) > 0 {
+			return nil, nil, fmt.Errorf("%w: an openloop handler for %s is left", ErrDamagedUndo, ev.Name)
+		}
+	}
+	for _, r := range rules {
+		if allowIndex(s, r) >= 0 {
+			return nil, nil, fmt.Errorf("%w: the rule %s is left", ErrDamagedUndo, quoteRule(r))
+		}
+	}
 	return []byte(mark + s), changes, nil
+}
+
+// isContainer reports whether an Undo may name a container: the
+// top-level object (""), "hooks", "hooks.<Event>", "permissions" and
+// "permissions.allow".
+func isContainer(name string) bool {
+	switch name {
+	case "", "hooks", "permissions", "permissions.allow":
+		return true
+	}
+	ev, ok := strings.CutPrefix(name, "hooks.")
+	return ok && slices.ContainsFunc(Events, func(e Event) bool { return e.Name == ev })
+}
+
+// valid checks an Undo read back from where the caller kept it: only
+// containers Install makes, and only JSON white space between brackets.
+func (u *Undo) valid() error {
+	if u == nil {
+		return nil
+	}
+	for _, c := range u.Created {
+		if c == "" || !isContainer(c) {
+			return fmt.Errorf("%w: it names %q, which install never creates", ErrDamagedUndo, c)
+		}
+	}
+	for c, w := range u.Inner {
+		if !isContainer(c) {
+			return fmt.Errorf("%w: it names %q, which install never fills", ErrDamagedUndo, c)
+		}
+		if strings.Trim(w, " \t\r\n") != "" {
+			return fmt.Errorf("%w: the white space kept for %s holds %q", ErrDamagedUndo, where(c), w)
+		}
+	}
+	return nil
 }
 
 // hasChildren reports whether a container holds anything.

@@ -49,14 +49,25 @@ func TestInstallUninstall(t *testing.T) {
           }
         ]
       }
+    ],
+    "SessionStart": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "'/usr/local/bin/openloop' hook # openloop",
+            "timeout": 10
+          }
+        ]
+      }
     ]
   }
 }
 `},
 		{"compact", `{"model":"opus","hooks":{"Stop":[{"hooks":[{"type":"command","command":"say done"}]}]}}`,
-			`{"model":"opus","hooks":{"Stop":[{"hooks":[{"type":"command","command":"say done"}]},{"hooks":[{"type":"command","command":"'/usr/local/bin/openloop' hook # openloop","timeout":10}]}],"UserPromptSubmit":[{"hooks":[{"type":"command","command":"'/usr/local/bin/openloop' hook # openloop","timeout":10}]}],"SessionEnd":[{"hooks":[{"type":"command","command":"'/usr/local/bin/openloop' hook # openloop","timeout":5}]}]}}`},
+			`{"model":"opus","hooks":{"Stop":[{"hooks":[{"type":"command","command":"say done"}]},{"hooks":[{"type":"command","command":"'/usr/local/bin/openloop' hook # openloop","timeout":10}]}],"UserPromptSubmit":[{"hooks":[{"type":"command","command":"'/usr/local/bin/openloop' hook # openloop","timeout":10}]}],"SessionEnd":[{"hooks":[{"type":"command","command":"'/usr/local/bin/openloop' hook # openloop","timeout":5}]}],"SessionStart":[{"hooks":[{"type":"command","command":"'/usr/local/bin/openloop' hook # openloop","timeout":10}]}]}}`},
 		{"tabs and others", "{\n\t\"permissions\": {\"allow\": [\"Bash(ls:*)\"]},\n\t\"hooks\": {\n\t\t\"Stop\": [\n\t\t\t{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"notify\"}]}\n\t\t]\n\t},\n\t\"n\": 1.50\n}\n",
-			"{\n\t\"permissions\": {\"allow\": [\"Bash(ls:*)\"]},\n\t\"hooks\": {\n\t\t\"Stop\": [\n\t\t\t{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"notify\"}]},\n\t\t\t{\n\t\t\t\t\"hooks\": [\n\t\t\t\t\t{\n\t\t\t\t\t\t\"type\": \"command\",\n\t\t\t\t\t\t\"command\": \"'/usr/local/bin/openloop' hook # openloop\",\n\t\t\t\t\t\t\"timeout\": 10\n\t\t\t\t\t}\n\t\t\t\t]\n\t\t\t}\n\t\t],\n\t\t\"UserPromptSubmit\": [\n\t\t\t{\n\t\t\t\t\"hooks\": [\n\t\t\t\t\t{\n\t\t\t\t\t\t\"type\": \"command\",\n\t\t\t\t\t\t\"command\": \"'/usr/local/bin/openloop' hook # openloop\",\n\t\t\t\t\t\t\"timeout\": 10\n\t\t\t\t\t}\n\t\t\t\t]\n\t\t\t}\n\t\t],\n\t\t\"SessionEnd\": [\n\t\t\t{\n\t\t\t\t\"hooks\": [\n\t\t\t\t\t{\n\t\t\t\t\t\t\"type\": \"command\",\n\t\t\t\t\t\t\"command\": \"'/usr/local/bin/openloop' hook # openloop\",\n\t\t\t\t\t\t\"timeout\": 5\n\t\t\t\t\t}\n\t\t\t\t]\n\t\t\t}\n\t\t]\n\t},\n\t\"n\": 1.50\n}\n"},
+			"{\n\t\"permissions\": {\"allow\": [\"Bash(ls:*)\"]},\n\t\"hooks\": {\n\t\t\"Stop\": [\n\t\t\t{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"notify\"}]},\n\t\t\t{\n\t\t\t\t\"hooks\": [\n\t\t\t\t\t{\n\t\t\t\t\t\t\"type\": \"command\",\n\t\t\t\t\t\t\"command\": \"'/usr/local/bin/openloop' hook # openloop\",\n\t\t\t\t\t\t\"timeout\": 10\n\t\t\t\t\t}\n\t\t\t\t]\n\t\t\t}\n\t\t],\n\t\t\"UserPromptSubmit\": [\n\t\t\t{\n\t\t\t\t\"hooks\": [\n\t\t\t\t\t{\n\t\t\t\t\t\t\"type\": \"command\",\n\t\t\t\t\t\t\"command\": \"'/usr/local/bin/openloop' hook # openloop\",\n\t\t\t\t\t\t\"timeout\": 10\n\t\t\t\t\t}\n\t\t\t\t]\n\t\t\t}\n\t\t],\n\t\t\"SessionEnd\": [\n\t\t\t{\n\t\t\t\t\"hooks\": [\n\t\t\t\t\t{\n\t\t\t\t\t\t\"type\": \"command\",\n\t\t\t\t\t\t\"command\": \"'/usr/local/bin/openloop' hook # openloop\",\n\t\t\t\t\t\t\"timeout\": 5\n\t\t\t\t\t}\n\t\t\t\t]\n\t\t\t}\n\t\t],\n\t\t\"SessionStart\": [\n\t\t\t{\n\t\t\t\t\"hooks\": [\n\t\t\t\t\t{\n\t\t\t\t\t\t\"type\": \"command\",\n\t\t\t\t\t\t\"command\": \"'/usr/local/bin/openloop' hook # openloop\",\n\t\t\t\t\t\t\"timeout\": 10\n\t\t\t\t\t}\n\t\t\t\t]\n\t\t\t}\n\t\t]\n\t},\n\t\"n\": 1.50\n}\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,6 +182,12 @@ func TestIsHookCommand(t *testing.T) {
 		{`if command -v openloop >/dev/null 2>&1; then exec openloop hook; fi`, "openloop", true},
 		{`echo openloop hook`, "", false},
 		{`'openloop hook`, "", false},
+		{`'/usr/local/bin/ol' hook --assist # openloop`, "/usr/local/bin/ol", true},
+		{`openloop hook --assist`, "openloop", true},
+		{`if command -v openloop >/dev/null 2>&1; then exec openloop hook --assist; fi`, "openloop", true},
+		{`openloop hook --assist --assist`, "", false},
+		{`openloop hook -assist`, "", false},
+		{`/usr/local/bin/ol hook --assist`, "", false},
 	}
 	for _, tt := range tests {
 		prog, ok := IsHookCommand(tt.line)
@@ -181,6 +198,12 @@ func TestIsHookCommand(t *testing.T) {
 	for _, p := range []string{"/usr/bin/openloop", "/a b/it's/openloop", `/x/"$HOME"/openloop`, "/usr/bin/ol", "/a/#/x", "openloop", PluginExe} {
 		if prog, ok := IsHookCommand(HookCommand(p)); !ok || prog != p {
 			t.Errorf("HookCommand(%q) reads back as %q, %v", p, prog, ok)
+		}
+		if prog, assist, ok := hookCommand(AssistHookCommand(p)); !ok || !assist || prog != p {
+			t.Errorf("AssistHookCommand(%q) reads back as %q, %v, %v", p, prog, assist, ok)
+		}
+		if _, assist, _ := hookCommand(HookCommand(p)); assist {
+			t.Errorf("HookCommand(%q) reads back as --assist", p)
 		}
 	}
 }
@@ -269,10 +292,37 @@ func TestOtherBinaryName(t *testing.T) {
 		t.Errorf("second install: %v\n%s", ch, again)
 	}
 	found, _ := Find(out)
-	if len(found) != 3 || found[0].Program != "/home/me/bin/ol" {
+	if len(found) != 4 || found[0].Program != "/home/me/bin/ol" {
 		t.Errorf("Find: %+v", found)
 	}
 	if back, _, _ := Uninstall(out, &undo); len(back) != 0 {
 		t.Errorf("uninstall left %q", back)
+	}
+}
+
+// An Undo read back from a damaged record is refused before anything is
+// given back: Uninstall never returns bytes that are not a valid settings
+// file, whatever the record says.
+func TestDamagedUndo(t *testing.T) {
+	for name, in := range map[string]string{"empty object": "{}", "empty hooks": `{"hooks": {}}`, "new": ""} {
+		out, _, undo, err := Install([]byte(in), cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []Undo{
+			{Inner: map[string]string{"": `"x": 1`}},
+			{Inner: map[string]string{"hooks": "]"}},
+			{Inner: map[string]string{"": "\x00"}},
+			{Inner: map[string]string{"model": " "}},
+			{Created: []string{"hooks", "model"}},
+			{Created: []string{""}},
+			{Created: []string{"hooks.Nope"}},
+		} {
+			d := bad.Merge(undo)
+			back, _, err := Uninstall(out, &d)
+			if !errors.Is(err, ErrDamagedUndo) || back != nil {
+				t.Errorf("%s: Uninstall with %+v gave %q, %v; want ErrDamagedUndo", name, d, back, err)
+			}
+		}
 	}
 }

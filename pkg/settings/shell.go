@@ -104,6 +104,9 @@ const PortableExe = "openloop"
 // openloop's own exit code and stdout.
 const portableHook = "if command -v openloop >/dev/null 2>&1; then exec openloop hook; fi"
 
+// portableAssistHook is portableHook for install --assist.
+const portableAssistHook = "if command -v openloop >/dev/null 2>&1; then exec openloop hook --assist; fi"
+
 // HookMarker ends every hook command install writes for a path, as an sh
 // comment: it is how openloop recognises its own entries whatever the
 // binary is called (install --bin ~/bin/ol).
@@ -124,6 +127,19 @@ func HookCommand(exe string) string {
 	return Quote(toSlash(exe)) + " hook " + HookMarker
 }
 
+// AssistHookCommand is HookCommand for install --assist: the hook runs
+// "hook --assist", which gives Claude the parking rule at session start
+// and a nudge for a candidate.
+func AssistHookCommand(exe string) string {
+	switch exe {
+	case PluginExe:
+		return `"` + exe + `" hook --assist`
+	case PortableExe:
+		return portableAssistHook
+	}
+	return Quote(toSlash(exe)) + " hook --assist " + HookMarker
+}
+
 // toSlash turns a Windows path's backslashes into forward slashes; other
 // paths are unchanged (a "\" is a legal file-name byte on Unix).
 func toSlash(p string) string {
@@ -139,24 +155,38 @@ func toSlash(p string) string {
 //   - what HookCommand writes for a path: one word, "hook", HookMarker (any
 //     program name: it is the marker that says whose entry this is);
 //   - the portable command (program "openloop");
+//   - each of these with "hook --assist" for "hook" (AssistHookCommand);
 //   - as written before the marker existed: exactly two words, a program
 //     whose base name is openloop (or openloop.exe), then "hook" (this
 //     covers the plugin's form too).
 func IsHookCommand(line string) (program string, ok bool) {
-	if line == portableHook {
-		return PortableExe, true
+	program, _, ok = hookCommand(line)
+	return program, ok
+}
+
+// hookCommand is IsHookCommand, and whether the command runs the hook
+// with --assist (what AssistHookCommand writes).
+func hookCommand(line string) (program string, assist, ok bool) {
+	switch line {
+	case portableHook:
+		return PortableExe, false, true
+	case portableAssistHook:
+		return PortableExe, true, true
 	}
 	body, marked := strings.CutSuffix(line, " "+HookMarker)
 	w, err := Words(body)
+	if err == nil && len(w) == 3 && w[2] == "--assist" {
+		w, assist = w[:2], true
+	}
 	if err != nil || len(w) != 2 || w[1] != "hook" {
-		return "", false
+		return "", false, false
 	}
 	if marked {
-		return w[0], true
+		return w[0], assist, true
 	}
 	base := path.Base(strings.ReplaceAll(w[0], `\`, "/"))
 	if base != "openloop" && base != "openloop.exe" {
-		return "", false
+		return "", false, false
 	}
-	return w[0], true
+	return w[0], assist, true
 }

@@ -1,8 +1,9 @@
-package cli
-
-// Files that install and uninstall read and replace for the user, and the
-// diff that --dry-run prints. Which files those are (the scopes) is
+// Package userfile reads and replaces the files openloop's install,
+// uninstall, doctor and plugin commands work on for the user (settings
+// files, /session command files, a plugin's folder), and prints the diff
+// that --dry-run shows. Which files those are (the scopes) is
 // pkg/settings' Scopes.
+package userfile
 
 import (
 	"bytes"
@@ -15,22 +16,23 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/openloop/openloop/internal/safeio"
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/store"
 )
 
-// maxUserFile bounds what is read of a settings or command file: real ones
+// MaxSize bounds what is read of a settings or command file: real ones
 // are a few KB, and a file that is larger, or never ends (a symlink to
 // /dev/zero), is refused rather than read.
-const maxUserFile = 4 << 20
+const MaxSize = 4 << 20
 
-// readOptional reads a file the user owns: a missing file is nil data and
+// ReadOptional reads a file the user owns: a missing file is nil data and
 // no error; a FIFO, device or folder at the path, or a file over
-// maxUserFile, is an error, and nothing blocks on it.
-func readOptional(path string) ([]byte, bool, error) {
-	data, err := safeio.ReadRegular(path, maxUserFile)
+// MaxSize, is an error, and nothing blocks on it.
+func ReadOptional(path string) ([]byte, bool, error) {
+	data, err := safeio.ReadRegular(path, MaxSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -40,9 +42,9 @@ func readOptional(path string) ([]byte, bool, error) {
 	return data, true, nil
 }
 
-// missingDirs lists the folders above path that do not exist, outermost
+// MissingDirs lists the folders above path that do not exist, outermost
 // first: those a write of path creates.
-func missingDirs(path string) []string {
+func MissingDirs(path string) []string {
 	var out []string
 	for d := filepath.Dir(path); ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(d); err == nil || filepath.Dir(d) == d {
@@ -53,12 +55,12 @@ func missingDirs(path string) []string {
 	return out
 }
 
-// writeUserFile replaces a file the user owns, atomically. An existing
+// Write replaces a file the user owns, atomically. An existing
 // file keeps its mode, and a symlink (a dotfiles manager's) stays a
 // symlink: the file it points to is replaced. A new file is 0600, in a
 // folder created 0700 where missing. It returns the folders it created,
 // outermost first.
-func writeUserFile(e *Env, path string, data []byte) ([]string, error) {
+func Write(path string, data []byte, now time.Time) ([]string, error) {
 	mode := fs.FileMode(0o600)
 	target := path
 	var made []string
@@ -79,12 +81,12 @@ func writeUserFile(e *Env, path string, data []byte) ([]string, error) {
 		}
 		mode = fi.Mode().Perm()
 	} else {
-		made = missingDirs(path)
+		made = MissingDirs(path)
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return nil, err
 		}
 	}
-	if err := store.WriteFileAtomic(target, data, ".openloop-tmp-", e.Now()); err != nil {
+	if err := store.WriteFileAtomic(target, data, ".openloop-tmp-", now); err != nil {
 		return made, err
 	}
 	if mode != 0o600 {
@@ -93,16 +95,19 @@ func writeUserFile(e *Env, path string, data []byte) ([]string, error) {
 	return made, nil
 }
 
-// removeIfEmpty removes dir when it is an empty folder.
-func removeIfEmpty(dir string) {
+// RemoveIfEmpty removes dir when it is an empty folder: a real one, never
+// a symlink (even to an empty folder), which openloop did not make.
+func RemoveIfEmpty(dir string) {
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return
+	}
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) == 0 {
 		os.Remove(dir)
 	}
 }
 
-// nonce is 12 hex digits from e.Rand.
-func (e *Env) nonce() (string, error) {
-	r := e.Rand
+// Nonce is 12 hex digits from r (nil: crypto/rand).
+func Nonce(r io.Reader) (string, error) {
 	if r == nil {
 		r = rand.Reader
 	}
@@ -113,23 +118,23 @@ func (e *Env) nonce() (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
-// diffName is how a dry run names a file: relative to the current folder
-// when it is inside it (apply with "patch -p0" there), else by its
+// DiffName is how a dry run names a file: relative to the current folder
+// cwd when it is inside it (apply with "patch -p0" there), else by its
 // absolute path (apply with "patch -d / -p1").
-func (e *Env) diffName(path string) string {
-	if rel, err := filepath.Rel(e.Cwd, path); err == nil && filepath.IsLocal(rel) {
+func DiffName(cwd, path string) string {
+	if rel, err := filepath.Rel(cwd, path); err == nil && filepath.IsLocal(rel) {
 		return filepath.ToSlash(rel)
 	}
 	return filepath.ToSlash(path)
 }
 
-// diff prints a unified diff that patch(1) applies: one hunk for the
+// Diff prints a unified diff that patch(1) applies: one hunk for the
 // changed region (install and uninstall change one region or a few close
 // ones) with up to three lines of context, "/dev/null" and a 0,0 range for
 // a file that is created or removed, and "\ No newline at end of file"
 // where a side does not end in one. old or new nil means the file is not
 // there. name is printed through termsafe: it is a path.
-func diff(w io.Writer, name string, old, new []byte) {
+func Diff(w io.Writer, name string, old, new []byte) {
 	name = termsafe.Line(name)
 	if bytes.Equal(old, new) && (old == nil) == (new == nil) {
 		fmt.Fprintf(w, "%s: no change\n", name)
