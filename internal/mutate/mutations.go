@@ -94,12 +94,16 @@ var mutations = []mutation{
 
 	// The same idea is parked once, whatever its -N name.
 	{id: "dedupe-bare-slug", behaviour: "the duplicate check skips items whose name has a -N suffix",
-		file: "pkg/store/store.go", old: "if it.Damaged == nil && ideaKey(it.Idea()) == key {",
-		new: "if it.Damaged == nil && ideaKey(it.Idea()) == key && baseName(NameOfFile(it.File)) == NameOfFile(it.File) {", pkgs: storePkgs},
+		file: "pkg/store/store.go", old: "if it.Damaged == nil && sameIdeas(ideaOf(it.Idea()), idea) {",
+		new: "if it.Damaged == nil && sameIdeas(ideaOf(it.Idea()), idea) && baseName(NameOfFile(it.File)) == NameOfFile(it.File) {", pkgs: storePkgs},
 	{id: "dedupe-off", behaviour: "the same idea is parked again",
-		file: "pkg/store/store.go", old: "it.Damaged == nil && ideaKey(it.Idea()) == key {", new: "it.Damaged == nil && key == \"\" {", pkgs: storePkgs},
+		file: "pkg/store/store.go", old: "it.Damaged == nil && sameIdeas(ideaOf(it.Idea()), idea) {", new: "it.Damaged == nil && idea.key == \"\" {", pkgs: storePkgs},
 	{id: "dedupe-articles", behaviour: "\"add a cache\" and \"add the cache\" are different ideas",
 		file: "pkg/store/slug.go", old: `map[string]bool{"a": true, "an": true, "the": true}`, new: `map[string]bool{}`, pkgs: storePkgs},
+	{id: "dedupe-containment", behaviour: "\"retry budget\" and \"retry budget for the upload client\" park twice (only whole keys compared)",
+		file: "pkg/store/sameidea.go", old: "\tfor i := 0; i+len(a.content) <= len(b.content); i++ {", new: "\tfor i := 0; false; i++ {", pkgs: storePkgs},
+	{id: "dedupe-too-loose", behaviour: "\"retry budget\" and \"retry queue\" park once (any shared word is the same idea)",
+		file: "pkg/store/sameidea.go", old: "\tif len(a.content) == 1 {\n\t\treturn b.content[0] == a.content[0]", new: "\tif true {\n\t\treturn b.content[0] == a.content[0]", pkgs: storePkgs},
 	{id: "dedupe-name-taken", behaviour: "a name taken by another idea is reused instead of moving on to -2",
 		file: "pkg/store/store.go", old: "for n := 2; used[name]; n++ {", new: "for n := 2; false; n++ {", pkgs: storePkgs},
 

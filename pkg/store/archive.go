@@ -100,7 +100,7 @@ func (s *Store) Restore(query string) (Restored, []Archived, error) {
 	if err != nil {
 		return Restored{}, nil, err
 	}
-	if it, ok := sameIdea(items, ideaKey(a.Idea())); ok && a.Damaged == nil {
+	if it, ok := sameIdea(items, ideaOf(a.Idea())); ok && a.Damaged == nil {
 		return Restored{File: it.File, Name: it.Name, Dup: true}, nil, nil
 	}
 	if len(items)+pending >= MaxOpen {

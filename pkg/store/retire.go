@@ -153,7 +153,7 @@ func (s *Store) ideaOpen(path string) bool {
 		return false
 	}
 	items, _ := s.List()
-	_, ok := sameIdea(items, ideaKey(it.Idea()))
+	_, ok := sameIdea(items, ideaOf(it.Idea()))
 	return ok
 }
 

@@ -227,9 +227,9 @@ type Result struct {
 }
 
 // Park writes a new item unless the same idea is already parked or MaxOpen
-// items are open. The same idea is the same idea key (its words, with
-// punctuation, case and articles ignored), whatever name either was parked
-// under: "-N", --name or none. The name comes from the idea, or from
+// items are open. The same idea is one that names the same thing
+// (sameidea.go: "retry budget" and "the retry budget for the upload
+// client"), whatever name either was parked under: "-N", --name or none. The name comes from the idea, or from
 // e.Name; a name that anything in the memory dir already uses (an item of
 // another idea, of any date; a symlink or folder planted there; an item
 // held aside by an unfinished step) gets "-2", "-3" …. The file is written
@@ -258,7 +258,7 @@ func (s *Store) Park(e Entry) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if it, ok := sameIdea(items, key); ok {
+	if it, ok := sameIdea(items, ideaOf(e.Idea)); ok {
 		return Result{File: it.File, Name: it.Name, Dup: true}, nil
 	}
 	if len(items)+pending >= MaxOpen {
@@ -284,10 +284,10 @@ func (s *Store) Park(e Entry) (Result, error) {
 	return Result{File: file, Name: name, Parked: true}, nil
 }
 
-// sameIdea finds the open item whose idea has the key.
-func sameIdea(items []Item, key string) (Item, bool) {
+// sameIdea finds the open item that names the same thing as idea.
+func sameIdea(items []Item, idea ideaWords) (Item, bool) {
 	for _, it := range items {
-		if it.Damaged == nil && ideaKey(it.Idea()) == key {
+		if it.Damaged == nil && sameIdeas(ideaOf(it.Idea()), idea) {
 			return it, true
 		}
 	}
