@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -15,6 +16,10 @@ var (
 	ErrVague     = errors.New("the query is too vague to pick an item")
 	ErrNoMatch   = errors.New("no pending item matches")
 	ErrAmbiguous = errors.New("more than one pending item matches")
+	// ErrTooBig is Restore's refusal of a text larger than MaxItem (a
+	// committed log can carry any line): archive and expiry could never
+	// take such an item back.
+	ErrTooBig = errors.New("too large to restore")
 )
 
 // Archive closes the one open item that best matches query (match.go): it
@@ -95,6 +100,9 @@ func (s *Store) Restore(query string) (Restored, []Archived, error) {
 	a, cands, err := pick(gone, query)
 	if err != nil {
 		return Restored{}, cands, err
+	}
+	if len(a.text) > MaxItem {
+		return Restored{}, nil, fmt.Errorf("%w: %s: its text is %d bytes, more than the %d bytes an item may hold (archive and expiry could never take it back); nothing restored", ErrTooBig, Show(a.Name), len(a.text), MaxItem)
 	}
 	items, err := s.List()
 	if err != nil {

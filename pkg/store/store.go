@@ -21,10 +21,21 @@ const (
 	StaleAge  = 14 * day       // listed with "⚠ stale" from this age
 	ExpireAge = 30 * day       // deleted from this age
 	day       = 24 * time.Hour //
-	maxRead   = 1 << 20        // bytes of an item file that are read
+	maxRead   = MaxItem        // bytes of an item file that are read
 	lockName  = ".openloop.lock"
 	tempLead  = ".openloop-tmp-"
 	staleTemp = 10 * time.Minute // a temp file this old was left by a killed process
+)
+
+// The bounds that keep every item closable. Archive and expiry read an
+// item whole into its log record, and read no more than MaxItem bytes: an
+// item larger than that could never be taken out again. So Park writes no
+// item larger than MaxItem and Restore brings none back; an idea is kept
+// to MaxIdea bytes, so that the description that carries it stays far
+// inside the frontmatter's bound (maxFrontmatter) and the item parses.
+const (
+	MaxItem = 1 << 20 // bytes of an item file
+	MaxIdea = 8 << 10 // bytes of an idea
 )
 
 // testSyncDir, when a test sets it, sees every folder sync.
@@ -245,6 +256,9 @@ func (s *Store) Park(e Entry) (Result, error) {
 		// every such idea would count as the same one.
 		return Result{}, errors.New("nothing to park: the idea has no words")
 	}
+	if len(e.Idea) > MaxIdea {
+		return Result{}, fmt.Errorf("nothing parked: the idea is %d bytes, more than the %d an idea may hold; say it shorter", len(e.Idea), MaxIdea)
+	}
 	unlock, err := s.lock()
 	if err != nil {
 		return Result{}, err
@@ -277,6 +291,9 @@ func (s *Store) Park(e Entry) (Result, error) {
 	data, err := Render(name, e.Description(), e.Body())
 	if err != nil {
 		return Result{}, err
+	}
+	if len(data) > MaxItem {
+		return Result{}, fmt.Errorf("nothing parked: the item would be %d bytes, more than the %d archive and expiry can take back; give a shorter context", len(data), MaxItem)
 	}
 	if err := s.writeNew(file, data); err != nil {
 		return Result{}, err
