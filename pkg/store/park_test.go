@@ -111,6 +111,8 @@ func TestParkDedupeNamesTheSameThing(t *testing.T) {
 		{"tests", "flaky tests", false},
 		{"retry budget for uploads", "retry budget for downloads", false},
 		{"budget review", "retry budget", false},
+		{"auth cache layer", "cache layer", false},
+		{"cache layer", "a cache layer for auth", true},
 	}
 	for _, tt := range tests {
 		s := newStore(t)

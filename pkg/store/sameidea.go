@@ -11,9 +11,11 @@ package store
 //   - they have the same content words, in any order ("upload client
 //     retry budget", "retry budget for the upload client"); or
 //   - the shorter one's content words, two or more, stand in a row, in
-//     order, in the longer one's: "retry budget" in "retry budget for the
-//     upload client", "dark mode" in "dark mode toggle" and in "a toggle
-//     for dark mode"; or
+//     order, in the longer one's, either at its start or right after a
+//     function word: "retry budget" in "retry budget for the upload
+//     client", "dark mode" in "dark mode toggle" and in "a toggle for dark
+//     mode", but not "cache layer" in "auth cache layer" (a word that
+//     qualifies it makes another thing); or
 //   - the shorter one is one content word, and the longer one starts with
 //     it: "i18n" and "i18n for the settings page".
 //
@@ -38,16 +40,19 @@ var functionWords = sync.OnceValue(func() map[string]bool {
 		"can will would should could may might must have has had just also very too lets let s")
 })
 
-// contentWords is an idea's content words, in order.
-func contentWords(idea string) []string {
-	var out []string
+// contentWords is an idea's content words, in order, and for each whether
+// a run may start there: the first, and any that follows a function word.
+func contentWords(idea string) (content []string, starts []bool) {
+	after := true
 	for _, w := range words(termsafe.Strip(idea)) {
 		if functionWords()[w] {
+			after = true
 			continue
 		}
-		out = append(out, singular(w))
+		content, starts = append(content, singular(w)), append(starts, after || len(content) == 0)
+		after = false
 	}
-	return out
+	return content, starts
 }
 
 // singular drops a plural "s" from a word of four letters or more
@@ -69,10 +74,12 @@ func singular(w string) string {
 type ideaWords struct {
 	key     string   // ideaKey
 	content []string // contentWords
+	starts  []bool
 }
 
 func ideaOf(idea string) ideaWords {
-	return ideaWords{key: ideaKey(idea), content: contentWords(idea)}
+	c, st := contentWords(idea)
+	return ideaWords{key: ideaKey(idea), content: c, starts: st}
 }
 
 // sameIdeas reports whether two ideas name the same thing (the rule at the
@@ -94,7 +101,7 @@ func sameIdeas(a, b ideaWords) bool {
 		return b.content[0] == a.content[0]
 	}
 	for i := 0; i+len(a.content) <= len(b.content); i++ {
-		if slices.Equal(b.content[i:i+len(a.content)], a.content) {
+		if b.starts[i] && slices.Equal(b.content[i:i+len(a.content)], a.content) {
 			return true
 		}
 	}

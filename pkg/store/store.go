@@ -34,8 +34,8 @@ const (
 // to MaxIdea bytes, so that the description that carries it stays far
 // inside the frontmatter's bound (maxFrontmatter) and the item parses.
 const (
-	MaxItem = 1 << 20 // bytes of an item file
-	MaxIdea = 8 << 10 // bytes of an idea
+	MaxItem = 1 << 20  // bytes of an item file
+	MaxIdea = 16 << 10 // bytes of an idea
 )
 
 // testSyncDir, when a test sets it, sees every folder sync.
