@@ -15,8 +15,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/rogpeppe/go-internal/lockedfile"
-
 	"github.com/openloop/openloop/internal/safeio"
 )
 
@@ -26,6 +24,9 @@ import (
 type Log struct {
 	Root string // the project root
 	Path string // the log file, below Root
+	// LockWait bounds the wait for the log's lock (lock.go); 0 means
+	// DefaultLockWait. A Store sets it to its own LockWait.
+	LockWait time.Duration
 }
 
 // The actions a log line records.
@@ -143,9 +144,9 @@ func (l Log) Append(line LogLine) error {
 	}
 	// O_NONBLOCK: a FIFO swapped in after the check fails at once rather
 	// than blocking the open; the check on the open file catches it.
-	f, err := lockedfile.OpenFile(l.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600)
+	f, err := lockWithin(l.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600, l.LockWait, "resolution log")
 	if err != nil {
-		return fmt.Errorf("open log: %w", err)
+		return err
 	}
 	err = appendLine(f, append(data, '\n'))
 	// A close error after the line was written and synced changes

@@ -229,7 +229,7 @@ func (s *Store) retire(it Item, action string) error {
 		return fmt.Errorf("%s %s: %w", action, it.File, err)
 	}
 	syncDir(s.Dir)
-	if err := s.Log.Append(logLine(s.Now(), it, action, string(text), id)); err != nil {
+	if err := s.appendLog(logLine(s.Now(), it, action, string(text), id)); err != nil {
 		if rerr := os.Rename(held, src); rerr != nil {
 			err = errors.Join(err, fmt.Errorf("put back %s: %w", it.File, rerr))
 		}
@@ -259,10 +259,18 @@ func (s *Store) bringBack(it Item, file string, data []byte) error {
 	}
 	syncDir(s.Dir)
 	it.File = file
-	if err := s.Log.Append(logLine(s.Now(), it, ActionRestored, string(data), id)); err != nil {
+	if err := s.appendLog(logLine(s.Now(), it, ActionRestored, string(data), id)); err != nil {
 		os.Remove(held)
 		return err
 	}
 	_, err = s.placeFree(held, file)
 	return err
+}
+
+// appendLog writes a line to the log, waiting for its lock no longer than
+// for the memory dir's.
+func (s *Store) appendLog(l LogLine) error {
+	log := s.Log
+	log.LockWait = s.LockWait
+	return log.Append(l)
 }

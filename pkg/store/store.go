@@ -9,10 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
-
-	"github.com/rogpeppe/go-internal/lockedfile"
 )
 
 // The fixed policy of the seed. These are not configurable.
@@ -50,17 +47,11 @@ type Store struct {
 	// step that a killed process left half done (retire.go). Without one
 	// they refuse, and Park counts such half-done steps as open items.
 	Log Log
-	// LockWait is how long a step waits for the memory dir's lock while
-	// another process holds it; 0 means DefaultLockWait.
+	// LockWait is how long a step waits for the memory dir's lock, and
+	// for the log's, while another process holds it; 0 means
+	// DefaultLockWait.
 	LockWait time.Duration
 }
-
-// DefaultLockWait bounds the wait for the memory dir's lock. Every step
-// lets go of it within milliseconds; a holder that does not is stopped (an
-// openloop command suspended with Ctrl-Z) or hung, and a hook must not
-// hold the user's prompt behind it until Claude Code's hook timeout: it
-// gives up, changes nothing, and says why.
-const DefaultLockWait = 5 * time.Second
 
 // Open returns the store for a memory dir.
 func Open(dir string, now func() time.Time) *Store {
@@ -176,55 +167,18 @@ func readItem(path string) ([]byte, error) {
 
 // lock takes the directory's lock, creating the directory (0700) first. It
 // guards the count and the names: parking and archiving hold it briefly.
+// It waits at most LockWait (lock.go).
 func (s *Store) lock() (unlock func(), err error) {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create memory dir: %w", err)
 	}
-	wait := s.LockWait
-	if wait <= 0 {
-		wait = DefaultLockWait
+	// O_NOFOLLOW: a symlink planted at the lock's name must not make
+	// O_CREATE create its target outside the memory dir.
+	f, err := lockWithin(filepath.Join(s.Dir, lockName), os.O_RDWR|os.O_CREATE|oNoFollow, 0o600, s.LockWait, "memory dir")
+	if err != nil {
+		return nil, err
 	}
-	type taken struct {
-		f   *lockedfile.File
-		err error
-	}
-	got := make(chan taken, 1)
-	var mu sync.Mutex
-	abandoned := false
-	go func() {
-		// O_NOFOLLOW: a symlink planted at the lock's name must not make
-		// O_CREATE create its target outside the memory dir.
-		f, err := lockedfile.OpenFile(filepath.Join(s.Dir, lockName), os.O_RDWR|os.O_CREATE|oNoFollow, 0o600)
-		mu.Lock()
-		defer mu.Unlock()
-		if abandoned {
-			if err == nil {
-				f.Close() // taken after the caller gave up: let go at once
-			}
-			return
-		}
-		got <- taken{f, err}
-	}()
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	var t taken
-	select {
-	case t = <-got:
-	case <-timer.C:
-		mu.Lock()
-		select {
-		case t = <-got: // taken just as the wait ran out
-			mu.Unlock()
-		default:
-			abandoned = true
-			mu.Unlock()
-			return nil, fmt.Errorf("lock memory dir: another process has held %s for %s (an openloop command stopped with Ctrl-Z?); nothing was changed", filepath.Join(s.Dir, lockName), wait)
-		}
-	}
-	if t.err != nil {
-		return nil, fmt.Errorf("lock memory dir: %w", t.err)
-	}
-	return func() { t.f.Close() }, nil
+	return func() { f.Close() }, nil
 }
 
 // Result is what Park did.
