@@ -59,6 +59,7 @@ type Archived struct {
 	Item          // File is the file it had; ModTime, when it was taken out
 	Action string // "archived" or "expired"
 	text   string
+	key    string // LogLine.Key: tells its lines from other items'
 }
 
 // Restored is what Restore did.
@@ -81,13 +82,10 @@ var ErrNothingLogged = errors.New("no item in the log is still archived or expir
 // idea has taken it. It is written with today's date and age, and logged
 // with action "restored". On ErrAmbiguous the candidates are returned.
 func (s *Store) Restore(query string) (Restored, []Archived, error) {
-	unlock, err := s.lock()
-	if err != nil {
-		return Restored{}, nil, err
-	}
-	defer unlock()
-	pending, _ := s.settle()
-	gone, err := s.archived()
+	// The log is read and matched before the lock is taken, and only its
+	// last maxRestoreScan bytes: a long log must not hold every hook
+	// behind the lock (issue 20, break 4).
+	gone, end, err := s.archived()
 	if err != nil {
 		return Restored{}, nil, err
 	}
@@ -101,8 +99,22 @@ func (s *Store) Restore(query string) (Restored, []Archived, error) {
 	if err != nil {
 		return Restored{}, cands, err
 	}
+	if testRestoreRead != nil {
+		testRestoreRead()
+	}
 	if len(a.text) > MaxItem {
 		return Restored{}, nil, fmt.Errorf("%w: %s: its text is %d bytes, more than the %d bytes an item may hold (archive and expiry could never take it back); nothing restored", ErrTooBig, Show(a.Name), len(a.text), MaxItem)
+	}
+	unlock, err := s.lock()
+	if err != nil {
+		return Restored{}, nil, err
+	}
+	defer unlock()
+	pending, _ := s.settle()
+	// What was logged since it was read: only the lines of a step that
+	// raced this one, bounded.
+	if err := s.unchangedSince(end, a.key); err != nil {
+		return Restored{}, nil, err
 	}
 	items, err := s.List()
 	if err != nil {
@@ -174,15 +186,54 @@ func pick(gone []Archived, query string) (Archived, []Archived, error) {
 	return m[0], nil, nil
 }
 
-// archived reads the log and returns, newest first, every idea whose last
-// line says archived or expired, with the text that line kept. The same
-// idea archived, restored and archived again (under any text) is one
-// item; a text that does not parse is its own.
-func (s *Store) archived() ([]Archived, error) {
+// maxRestoreScan bounds what restore reads of the log: its last 16 MiB.
+// An item archived before that is not found (restore --list shows what
+// is); lines of today's format are about 150 bytes, so that is some
+// 100,000 steps.
+var maxRestoreScan int64 = 16 << 20
+
+// testRestoreRead, when a test sets it, runs after Restore has read the
+// log and before it takes the lock.
+var testRestoreRead func()
+
+// maxRecheck bounds what restore reads, under the lock, of the lines
+// logged since it read the log.
+const maxRecheck = 1 << 20
+
+// ErrLogChanged is Restore's refusal when the item's lines changed while
+// it was choosing it (another process archived or restored it).
+var ErrLogChanged = errors.New("the log changed while restoring: another openloop process archived or restored the same item; nothing restored, run restore again")
+
+// unchangedSince checks the lines logged after offset end: none of them
+// is about the item with key.
+func (s *Store) unchangedSince(end int64, key string) error {
+	changed := false
+	start, _, err := s.Log.ScanTail(maxRecheck, end, func(l LogLine) bool {
+		if l.Key() == key {
+			changed = true
+			return false
+		}
+		return true
+	})
+	switch {
+	case err != nil:
+		return err
+	case changed, start > end: // more was logged than can be checked
+		return ErrLogChanged
+	}
+	return nil
+}
+
+// archived reads the last maxRestoreScan bytes of the log and returns,
+// newest first, every idea whose last line says archived or expired, with
+// the text that line kept, and the size of the log it read. The same idea
+// archived, restored and archived again (under any text) is one item; a
+// text that does not parse is its own.
+func (s *Store) archived() ([]Archived, int64, error) {
 	last := map[string]Archived{}
 	at := map[string]int{} // key → number of its last line
 	n := 0
-	err := s.Log.Scan(func(l LogLine) bool {
+	_, end, err := s.Log.ScanTail(maxRestoreScan, 0, func(l LogLine) bool {
 		n++
 		if l.Text == "" || l.File == "" || !IsItemFile(l.File) {
 			return true
@@ -195,11 +246,11 @@ func (s *Store) archived() ([]Archived, error) {
 			it.Name, it.Damaged = l.Item, perr
 		}
 		it.ModTime, _ = time.Parse(time.RFC3339, l.TS)
-		last[key], at[key] = Archived{Item: it, Action: l.Action, text: string(text)}, n
+		last[key], at[key] = Archived{Item: it, Action: l.Action, text: string(text), key: key}, n
 		return true
 	})
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	keys := slices.SortedFunc(maps.Keys(at), func(a, b string) int { return at[b] - at[a] })
 	var out []Archived
@@ -208,5 +259,5 @@ func (s *Store) archived() ([]Archived, error) {
 			out = append(out, a)
 		}
 	}
-	return out, nil
+	return out, end, nil
 }

@@ -157,8 +157,8 @@ func (s *Store) ideaOpen(path string) bool {
 	return ok
 }
 
-// loggedAsides reads the log once and says which asides it holds the
-// commit line of.
+// loggedAsides reads the log's last maxRestoreScan bytes once and says
+// which asides it holds the commit line of.
 func (s *Store) loggedAsides(as []aside) (map[string]bool, error) {
 	ids := map[string]string{}    // id → aside name
 	legacy := map[string]string{} // item name → aside name
@@ -175,7 +175,10 @@ func (s *Store) loggedAsides(as []aside) (map[string]bool, error) {
 		}
 	}
 	logged := map[string]bool{}
-	err := s.Log.Scan(func(l LogLine) bool {
+	// Only the log's tail: a step's commit line is written just after its
+	// aside, under the lock, and the next step to take the lock settles
+	// it; a long log must not be read whole under the lock.
+	_, _, err := s.Log.ScanTail(maxRestoreScan, 0, func(l LogLine) bool {
 		if name, ok := ids[l.ID]; ok && l.ID != "" {
 			logged[name] = true
 		} else if name, ok := legacy[l.Item]; ok && l.Action == ActionArchived {

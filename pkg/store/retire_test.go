@@ -119,7 +119,7 @@ func TestSettleKilledRestore(t *testing.T) {
 		}
 	}
 	bring := func(name string, logged bool) {
-		gone, _ := s.archived()
+		gone, _, _ := s.archived()
 		for _, a := range gone {
 			if a.Name != name {
 				continue
