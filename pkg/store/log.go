@@ -284,6 +284,7 @@ func (l Log) ScanTail(max, from int64, fn func(LogLine) bool) (start, end int64,
 	}
 	return start, size, scanSection(io.NewSectionReader(f, start, size-start), fn)
 }
+
 // nextLine is the offset just after the first newline at or after off
 // (size when there is none).
 func nextLine(f io.ReaderAt, off, size int64) (int64, error) {
