@@ -17,8 +17,12 @@ func runArchive(e *Env, args []string) int {
 	switch {
 	case errors.Is(err, store.ErrAmbiguous):
 		fmt.Fprintf(e.Stdout, "More than one item matches %q; nothing archived. Which one?\n", query)
-		for _, it := range cands {
+		shown, more := store.Some(cands, store.MaxListed)
+		for _, it := range shown {
 			fmt.Fprintln(e.Stdout, s.Line(it))
+		}
+		if more > 0 {
+			fmt.Fprintf(e.Stdout, "… and %d more: add a word from its name to pick one\n", more)
 		}
 		return ExitNoMatch
 	case errors.Is(err, store.ErrNoMatch):

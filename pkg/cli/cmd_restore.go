@@ -18,8 +18,12 @@ func runRestore(e *Env, args []string) int {
 	switch {
 	case errors.Is(err, store.ErrAmbiguous):
 		fmt.Fprintf(e.Stdout, "More than one archived item matches %q; nothing restored. Which one?\n", query)
-		for _, a := range cands {
+		shown, more := store.Some(cands, store.MaxListed)
+		for _, a := range shown {
 			fmt.Fprintln(e.Stdout, a.Line())
+		}
+		if more > 0 {
+			fmt.Fprintf(e.Stdout, "… and %d more: add a word from its name to pick one\n", more)
 		}
 		return ExitNoMatch
 	case errors.Is(err, store.ErrNoMatch):
