@@ -178,7 +178,7 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &parked{st: openStore(cfg, ev.Name, p.MemoryDir, p.Root, p.LogPath)}
+	out := &parked{st: openStore(cfg, ev.Name, p)}
 	var errs []error
 entries:
 	for _, e := range entries {

@@ -3,6 +3,7 @@ package hooks
 import (
 	"time"
 
+	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/store"
 )
 
@@ -35,10 +36,10 @@ func lockWait(event string) time.Duration {
 	return LockWaits["SessionEnd"]
 }
 
-// openStore is the store a hook for event uses: the project's memory dir
-// and log, with the event's lock wait.
-func openStore(cfg Config, event string, memoryDir, root, logPath string) *store.Store {
-	s := store.Open(memoryDir, cfg.Now).WithLog(root, logPath)
+// openStore is the store a hook for event uses: the project's memory dir,
+// log and private text file, with the event's lock wait.
+func openStore(cfg Config, event string, p project.Paths) *store.Store {
+	s := store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath).WithPrivate(p.ConfigDir)
 	s.LockWait = lockWait(event)
 	return s
 }

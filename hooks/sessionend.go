@@ -30,7 +30,7 @@ func SessionEnd(cfg Config, ev Event) (*Output, error) {
 		os.Remove(capMarkPath(dir, ev.SessionID))
 	}
 	pruneStates(p.ConfigDir, cfg.Now())
-	_, err = openStore(cfg, ev.Name, p.MemoryDir, p.Root, p.LogPath).ExpireSome(maxExpireAtEnd)
+	_, err = openStore(cfg, ev.Name, p).ExpireSome(maxExpireAtEnd)
 	if errors.Is(err, store.ErrLocked) {
 		// Another openloop process holds the lock: expiry waits for the
 		// next SessionEnd or resume rather than for the lock (LockWaits).

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/openloop/openloop/internal/termsafe"
+	"strings"
 
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -21,11 +22,11 @@ func runResume(e *Env, args []string) (code int) {
 		errorf(e.Stderr, "resume: %v", err)
 		return ExitFailure
 	}
-	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
+	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath).WithPrivate(p.ConfigDir)
 	// Expiry first, as the seed does. When it fails the list is still
 	// shown, then one error line; when listing fails too, its error is the
 	// one line (the same cause: the folder cannot be read).
-	_, expireErr := s.Expire()
+	expired, expireErr := s.Expire()
 	items, err := s.List()
 	if err != nil {
 		errorf(e.Stderr, "resume: %v", err)
@@ -43,7 +44,31 @@ func runResume(e *Env, args []string) (code int) {
 		return code
 	}
 	renderResume(e, s, items)
+	renderExpired(e, expired)
 	return code
+}
+
+// renderExpired says what expiry took out just now, and how to bring it
+// back, instead of deleting in silence:
+//
+//	Expired (30 days old, kept in the log): old-cache-idea, flaky-test
+//	→ openloop restore <name> brings one back
+//
+// At most store.MaxListed names, then a count of the others.
+func renderExpired(e *Env, files []string) {
+	if len(files) == 0 {
+		return
+	}
+	var names []string
+	shown, more := store.Some(files, store.MaxListed)
+	for _, f := range shown {
+		names = append(names, store.Show(store.NameOfFile(f)))
+	}
+	if more > 0 {
+		names = append(names, fmt.Sprintf("and %d more", more))
+	}
+	fmt.Fprintf(e.Stdout, "\nExpired (30 days old, kept in the log): %s\n", strings.Join(names, ", "))
+	fmt.Fprintln(e.Stdout, "→ "+e.cmdLine("restore <name>")+" brings one back")
 }
 
 // renderResume prints the seed's list:

@@ -23,8 +23,8 @@ var (
 )
 
 // Archive closes the one open item that best matches query (match.go): it
-// logs {"ts","item","action":"archived","file","text","id"} and deletes
-// the item, as one step that a kill cannot split (retire.go). An item is
+// logs {"ts","item","action":"archived","id"}, keeps the item's text in
+// the private file (private.go) and deletes the item, as one step that a kill cannot split (retire.go). An item is
 // never gone without its log line. On ErrAmbiguous the candidates are
 // returned; on ErrVague and ErrNoMatch, nothing.
 func (s *Store) Archive(query string) (Item, []Item, error) {
@@ -113,7 +113,7 @@ func (s *Store) Restore(query string) (Restored, []Archived, error) {
 	pending, _ := s.settle()
 	// What was logged since it was read: only the lines of a step that
 	// raced this one, bounded.
-	if err := s.unchangedSince(end, a.key); err != nil {
+	if err := s.unchangedSince(end, a); err != nil {
 		return Restored{}, nil, err
 	}
 	items, err := s.List()
@@ -205,11 +205,14 @@ const maxRecheck = 1 << 20
 var ErrLogChanged = errors.New("the log changed while restoring: another openloop process archived or restored the same item; nothing restored, run restore again")
 
 // unchangedSince checks the lines logged after offset end: none of them
-// is about the item with key.
-func (s *Store) unchangedSince(end int64, key string) error {
+// is about the item a.
+func (s *Store) unchangedSince(end int64, a Archived) error {
+	key := a.key
 	changed := false
 	start, _, err := s.Log.ScanTail(maxRecheck, end, func(l LogLine) bool {
-		if l.Key() == key {
+		// A line of today's format keeps no text to key it by: its item's
+		// name or its file says it is about the same item.
+		if l.Key() == key || l.Item == a.Name || l.Item == NameOfFile(a.File) || l.File == a.File {
 			changed = true
 			return false
 		}
@@ -226,17 +229,44 @@ func (s *Store) unchangedSince(end int64, key string) error {
 
 // archived reads the last maxRestoreScan bytes of the log and returns,
 // newest first, every idea whose last line says archived or expired, with
-// the text that line kept, and the size of the log it read. The same idea
+// the text that line kept (in the private file, or in the line itself for
+// an earlier version's), and the size of the log it read. The same idea
 // archived, restored and archived again (under any text) is one item; a
-// text that does not parse is its own.
+// text that does not parse is its own. A line whose text is in neither
+// (written under another config dir) cannot be brought back here.
 func (s *Store) archived() ([]Archived, int64, error) {
+	var lines []LogLine
+	ids := map[string]bool{}
+	_, end, err := s.Log.ScanTail(maxRestoreScan, 0, func(l LogLine) bool {
+		if l.Text == "" && l.ID == "" {
+			return true // an earlier version's line without text
+		}
+		if l.Text == "" {
+			ids[l.ID] = true
+			l.File = "" // only the private line says which file
+		}
+		lines = append(lines, l)
+		return true
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	texts, err := s.Log.privateTexts(ids)
+	if err != nil {
+		return nil, 0, err
+	}
 	last := map[string]Archived{}
 	at := map[string]int{} // key → number of its last line
-	n := 0
-	_, end, err := s.Log.ScanTail(maxRestoreScan, 0, func(l LogLine) bool {
-		n++
-		if l.Text == "" || l.File == "" || !IsItemFile(l.File) {
-			return true
+	for n, l := range lines {
+		if l.Text == "" {
+			pl, ok := texts[l.ID]
+			if !ok {
+				continue
+			}
+			l.File, l.Text, l.Raw = pl.File, pl.Text, pl.Raw
+		}
+		if l.File == "" || !IsItemFile(l.File) {
+			continue
 		}
 		text := l.Bytes() // the file's own bytes, even when they are not UTF-8
 		it, perr := Parse(text)
@@ -247,10 +277,6 @@ func (s *Store) archived() ([]Archived, int64, error) {
 		}
 		it.ModTime, _ = time.Parse(time.RFC3339, l.TS)
 		last[key], at[key] = Archived{Item: it, Action: l.Action, text: string(text), key: key}, n
-		return true
-	})
-	if err != nil {
-		return nil, 0, err
 	}
 	keys := slices.SortedFunc(maps.Keys(at), func(a, b string) int { return at[b] - at[a] })
 	var out []Archived

@@ -26,7 +26,9 @@ type Log struct {
 	Path string // the log file, below Root
 	// LockWait bounds the wait for the log's lock (lock.go); 0 means
 	// DefaultLockWait. A Store sets it to its own LockWait.
-	LockWait time.Duration
+	LockWait time.Duration // Private is the private file that keeps the items' texts, below
+	// PrivateRoot, the config dir (private.go); set by Store.WithPrivate.
+	Private, PrivateRoot string
 }
 
 // The actions a log line records.

@@ -113,6 +113,7 @@ func TestParkDedupeNamesTheSameThing(t *testing.T) {
 		{"budget review", "retry budget", false},
 		{"auth cache layer", "cache layer", false},
 		{"cache layer", "a cache layer for auth", true},
+		{"idea number a", "idea number b", false},
 	}
 	for _, tt := range tests {
 		s := newStore(t)

@@ -46,8 +46,12 @@ func TestRestore(t *testing.T) {
 		t.Errorf("restored\n%s\nwas\n%s", after, before)
 	}
 	lines := logged(t, s)
-	if l := lines[len(lines)-1]; l.Action != "restored" || l.Item != "retry-budget" || l.File != r.File || l.Text != string(before) {
+	if l := lines[len(lines)-1]; l.Action != "restored" || l.Item != "retry-budget" || l.File != "" || l.Text != "" || len(l.ID) != idLen {
 		t.Errorf("last log line %+v", l)
+	}
+	p := privateLines(t, s)
+	if l := p[len(p)-1]; l.Action != "restored" || l.ID != lines[len(lines)-1].ID || l.File != r.File || l.Text != string(before) {
+		t.Errorf("last private line %+v", l)
 	}
 	// Open again: a second restore is the same idea, nothing written.
 	if r, _, err := s.Restore("budget"); !errors.Is(err, ErrNoMatch) {

@@ -221,6 +221,9 @@ func (s *Store) retire(it Item, action string) error {
 	if s.Log.Path == "" {
 		return errors.New("no resolution log to record it in")
 	}
+	if s.Log.Private == "" {
+		return errors.New("no private file to keep the item's text in")
+	}
 	src := filepath.Join(s.Dir, it.File)
 	text, err := readItem(src)
 	if err != nil {
@@ -270,10 +273,15 @@ func (s *Store) bringBack(it Item, file string, data []byte) error {
 	return err
 }
 
-// appendLog writes a line to the log, waiting for its lock no longer than
-// for the memory dir's.
+// appendLog records a step: its whole line (with the item's text) in the
+// private file, then the line without user text in the committed log,
+// which is the step's commit point; it waits for the log's lock no longer
+// than for the memory dir's.
 func (s *Store) appendLog(l LogLine) error {
+	if err := s.Log.appendPrivate(l); err != nil {
+		return err
+	}
 	log := s.Log
 	log.LockWait = s.LockWait
-	return log.Append(l)
+	return log.Append(l.committed())
 }

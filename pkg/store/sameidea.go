@@ -5,8 +5,9 @@ package store
 // Two ideas are the same when they name the same thing, not only when they
 // use the same words. Each idea is reduced to its content words: its words
 // (as ideaKey splits them), lowercased, without English function words
-// ("the", "for", "to", "of" …), a plural "s" dropped from words of four
-// letters or more ("budgets" is "budget"). Then two ideas are the same when
+// ("the", "for", "to", "of" …) except as the last word ("idea number a"),
+// a plural "s" dropped from words of four letters or more ("budgets" is
+// "budget"). Then two ideas are the same when
 //
 //   - they have the same content words, in any order ("upload client
 //     retry budget", "retry budget for the upload client"); or
@@ -44,8 +45,11 @@ var functionWords = sync.OnceValue(func() map[string]bool {
 // a run may start there: the first, and any that follows a function word.
 func contentWords(idea string) (content []string, starts []bool) {
 	after := true
-	for _, w := range words(termsafe.Strip(idea)) {
-		if functionWords()[w] {
+	ws := words(termsafe.Strip(idea))
+	for i, w := range ws {
+		// The last word is kept even when it is a function word: there it
+		// is a label ("idea number a", "plan b"), not an article.
+		if functionWords()[w] && i < len(ws)-1 {
 			after = true
 			continue
 		}
