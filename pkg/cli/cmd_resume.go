@@ -71,7 +71,13 @@ func renderExpired(e *Env, files []string) {
 	fmt.Fprintln(e.Stdout, "→ "+e.cmdLine("restore <name>")+" brings one back")
 }
 
-// renderResume prints the seed's list:
+// maxResumeListed bounds the items resume prints: the cap keeps openloop's
+// own to 10, but a memory dir can hold any number written by hand, and the
+// list goes into Claude's context through /session.
+const maxResumeListed = 50
+
+// renderResume prints the seed's list (at most maxResumeListed items, then
+// a count of the older ones):
 //
 //	## Session Pending — <today>
 //
@@ -98,7 +104,8 @@ func renderResume(e *Env, s *store.Store, items []store.Item) {
 	today := s.Now().Format("2006-01-02")
 	fmt.Fprintf(w, "## Session Pending — %s\n", today)
 	group := ""
-	for _, it := range items { // newest first, so dates come out in order
+	shown, more := store.Some(items, maxResumeListed)
+	for _, it := range shown { // newest first, so dates come out in order
 		g := "### This session"
 		// An item dated after today (a clock that was ahead, a synced
 		// folder) is listed with today's, not under an "Earlier" heading
@@ -111,6 +118,9 @@ func renderResume(e *Env, s *store.Store, items []store.Item) {
 			group = g
 		}
 		fmt.Fprintln(w, s.Line(it))
+	}
+	if more > 0 {
+		fmt.Fprintf(w, "… and %d more, older: %s lists them all\n", more, e.cmdLine("resume --json"))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "→ "+e.cmdLine("archive <slug>")+" to close an item")

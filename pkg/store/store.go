@@ -121,8 +121,8 @@ func (s *Store) read(e fs.DirEntry) Item {
 	if fi, err := e.Info(); err == nil {
 		it.ModTime = fi.ModTime()
 	}
-	data, err := readItem(filepath.Join(s.Dir, it.File))
-	if err != nil && !errors.Is(err, errTooBig) { // a huge file is listed from its head
+	data, err := readHead(filepath.Join(s.Dir, it.File), maxListRead)
+	if err != nil && !errors.Is(err, errTooBig) { // a long file is listed from its head
 		it.Name, it.Damaged = it.File, err
 		return it
 	}
@@ -134,15 +134,25 @@ func (s *Store) read(e fs.DirEntry) Item {
 	return parsed
 }
 
-// errTooBig marks an item larger than maxRead: it is listed from its
-// first maxRead bytes, but its whole text cannot be kept in the log.
-var errTooBig = fmt.Errorf("larger than %d bytes", maxRead)
+// errTooBig marks an item larger than what was read: a listing shows it
+// from its head; past maxRead its whole text cannot be kept for restore.
+var errTooBig = errors.New("too large")
 
 // readItem reads an item file: a regular file only (a symlink or FIFO
 // swapped in after the listing is refused, and never blocks the open), at
 // most maxRead bytes. A larger file gives its first maxRead bytes and an
 // error wrapping errTooBig.
-func readItem(path string) ([]byte, error) {
+func readItem(path string) ([]byte, error) { return readHead(path, maxRead) }
+
+// maxListRead bounds what a listing reads of each item: the frontmatter
+// (at most maxFrontmatter) and the first lines of the body are all it
+// shows, and Park lists every item under the lock. An item written by
+// openloop is a few hundred bytes.
+const maxListRead = 80 << 10
+
+// readHead is readItem reading at most max bytes: a longer file gives its
+// first max bytes and an error wrapping errTooBig.
+func readHead(path string, max int) ([]byte, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|oNoFollow|oNonblock, 0)
 	if err != nil {
 		return nil, err
@@ -155,12 +165,12 @@ func readItem(path string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file", filepath.Base(path))
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxRead+1))
+	data, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > maxRead {
-		return data[:maxRead], fmt.Errorf("%s: %w", filepath.Base(path), errTooBig)
+	if len(data) > max {
+		return data[:max], fmt.Errorf("%s: %w: larger than %d bytes", filepath.Base(path), errTooBig, max)
 	}
 	return data, nil
 }
