@@ -135,10 +135,6 @@ func Parse(data []byte) (Item, error) {
 		if i < 0 {
 			if strings.HasSuffix(rest, "\n---") {
 				i = len(rest) - len("\n---")
-			} else if len(rest) > maxFrontmatter {
-				// Not closed within the bound (a listing reads an item's
-				// head only): too large either way.
-				return it, fmt.Errorf("frontmatter is larger than %d bytes", maxFrontmatter)
 			} else {
 				return it, errors.New("frontmatter is not closed")
 			}

@@ -121,12 +121,21 @@ func (s *Store) read(e fs.DirEntry) Item {
 	if fi, err := e.Info(); err == nil {
 		it.ModTime = fi.ModTime()
 	}
-	data, err := readHead(filepath.Join(s.Dir, it.File), maxListRead)
+	path := filepath.Join(s.Dir, it.File)
+	data, err := readHead(path, maxListRead)
 	if err != nil && !errors.Is(err, errTooBig) { // a long file is listed from its head
 		it.Name, it.Damaged = it.File, err
 		return it
 	}
 	parsed, perr := Parse(data)
+	if perr != nil && errors.Is(err, errTooBig) {
+		// Its frontmatter may end past the head: judge it on what an
+		// archive reads (a hand-written file, rare; openloop's own are
+		// far shorter than the head).
+		if data, err = readItem(path); err == nil || errors.Is(err, errTooBig) {
+			parsed, perr = Parse(data)
+		}
+	}
 	parsed.File, parsed.ModTime = it.File, it.ModTime
 	if perr != nil {
 		parsed.Name, parsed.Damaged = it.File, perr
