@@ -19,7 +19,7 @@ var (
 	// ErrTooBig is Restore's refusal of a text larger than MaxItem (a
 	// committed log can carry any line): archive and expiry could never
 	// take such an item back.
-	ErrTooBig = errors.New("too large to restore")
+	ErrTooBig = errors.New("not restored")
 )
 
 // Archive closes the one open item that best matches query (match.go): it
@@ -103,7 +103,7 @@ func (s *Store) Restore(query string) (Restored, []Archived, error) {
 		testRestoreRead()
 	}
 	if len(a.text) > MaxItem {
-		return Restored{}, nil, fmt.Errorf("%w: %s: its text is %d bytes, more than the %d bytes an item may hold (archive and expiry could never take it back); nothing restored", ErrTooBig, Show(a.Name), len(a.text), MaxItem)
+		return Restored{}, nil, fmt.Errorf("%w: %s is %d bytes, more than the %d bytes an item may hold (archive and expiry could never take it back)", ErrTooBig, Show(a.Name), len(a.text), MaxItem)
 	}
 	unlock, err := s.lock()
 	if err != nil {
