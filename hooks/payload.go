@@ -57,12 +57,31 @@ const maxKeyBytes = 256
 // maxNumberBytes bounds a number that is kept.
 const maxNumberBytes = 64
 
-var (
-	errTooBig  = fmt.Errorf("%w: payload is larger than %d MB", ErrPayload, MaxPayload>>20)
-	errDeep    = fmt.Errorf("%w: JSON nested deeper than %d levels", ErrPayload, MaxDepth)
-	errInvalid = fmt.Errorf("%w: stdin is not valid JSON", ErrPayload)
-	errNotObj  = fmt.Errorf("%w: stdin is JSON but not an object", ErrPayload)
+// The payload's errors wrap ErrPayload. They are constants whose message is
+// made when it is printed: a package-level fmt.Errorf runs at start-up in
+// every openloop process (see BENCHMARKS.md, "Start-up cost").
+const (
+	errTooBig payloadError = iota
+	errDeep
+	errInvalid
+	errNotObj
 )
+
+type payloadError int
+
+func (e payloadError) Error() string {
+	switch e {
+	case errTooBig:
+		return fmt.Sprintf("%v: payload is larger than %d MB", ErrPayload, MaxPayload>>20)
+	case errDeep:
+		return fmt.Sprintf("%v: JSON nested deeper than %d levels", ErrPayload, MaxDepth)
+	case errInvalid:
+		return fmt.Sprintf("%v: stdin is not valid JSON", ErrPayload)
+	}
+	return fmt.Sprintf("%v: stdin is JSON but not an object", ErrPayload)
+}
+
+func (e payloadError) Unwrap() error { return ErrPayload }
 
 // Read reads one hook event from r (see the comment at the top of this
 // file). It reads at most MaxPayload+1 bytes.

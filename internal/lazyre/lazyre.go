@@ -28,19 +28,22 @@ import (
 )
 
 var (
-	mu  sync.Mutex
-	all []*Regexp
+	mu   sync.Mutex
+	head *Regexp // every pattern made by MustCompile, newest first
 )
 
 // CheckAll compiles every pattern made so far by MustCompile and returns
 // the errors of those that do not compile.
 func CheckAll() error {
 	mu.Lock()
-	rs := append([]*Regexp(nil), all...)
+	var rs []*Regexp
+	for r := head; r != nil; r = r.next {
+		rs = append(rs, r)
+	}
 	mu.Unlock()
 	var errs []error
-	for _, r := range rs {
-		if _, err := regexp.Compile(r.expr); err != nil {
+	for i := len(rs) - 1; i >= 0; i-- {
+		if _, err := regexp.Compile(rs[i].expr); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -50,17 +53,31 @@ func CheckAll() error {
 // Regexp is a regular expression compiled on first use. It is safe for
 // concurrent use.
 type Regexp struct {
-	expr string
-	re   func() *regexp.Regexp
+	expr     string
+	once     sync.Once
+	compiled *regexp.Regexp
+	next     *Regexp // the registry's list (see CheckAll)
 }
 
-// MustCompile returns a Regexp for expr without compiling it.
+// MustCompile returns a Regexp for expr without compiling it. It makes one
+// allocation and runs no other code: package-level patterns are made at
+// start-up in every process, the hook's included.
 func MustCompile(expr string) *Regexp {
-	r := &Regexp{expr: expr, re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })}
+	r := &Regexp{expr: expr}
 	mu.Lock()
-	all = append(all, r)
+	r.next, head = head, r
 	mu.Unlock()
 	return r
+}
+
+// re compiles the pattern the first time, and panics, as
+// regexp.MustCompile does, on every use of a bad one.
+func (r *Regexp) re() *regexp.Regexp {
+	r.once.Do(func() { r.compiled, _ = regexp.Compile(r.expr) })
+	if r.compiled == nil {
+		return regexp.MustCompile(r.expr) // panics with regexp's message
+	}
+	return r.compiled
 }
 
 // MatchString is regexp.Regexp.MatchString.

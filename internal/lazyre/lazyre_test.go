@@ -62,3 +62,11 @@ func TestConcurrentFirstUse(t *testing.T) {
 }
 
 func fmtV(v any) string { return fmt.Sprintf("%#v", v) }
+
+// A package-level pattern costs one allocation at start-up and no
+// compiling: every openloop process, the hook's included, makes them all.
+func TestMustCompileIsOneAllocation(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { MustCompile(`(a|b)+c{1,128}`) }); n != 1 {
+		t.Errorf("MustCompile made %v allocations, want 1", n)
+	}
+}

@@ -289,7 +289,9 @@ func reduce(clause string, act *phraseList) string {
 
 // pairClose maps the quotes and brackets that open around a thing to the
 // ones that close it.
-var pairClose = map[rune]rune{'"': '"', '\'': '\'', '“': '”', '‘': '’', '(': ')', '[': ']', '{': '}', '<': '>'}
+var pairClose = lazy[map[rune]rune]{build: func() map[rune]rune {
+	return map[rune]rune{'"': '"', '\'': '\'', '“': '”', '‘': '’', '(': ')', '[': ']', '{': '}', '<': '>'}
+}}
 
 // trimIdea trims the characters of cut off both ends of s, and quotes and
 // brackets as a pair ("'retry budget'") or when their other half is not
@@ -306,7 +308,7 @@ func trimIdea(s, cut string) string {
 		if s == "" {
 			return s
 		}
-		if c, ok := pairClose[f]; ok {
+		if c, ok := pairClose.get()[f]; ok {
 			if l == c && len(s) > fn && wraps(s[fn:len(s)-ln], f, c) {
 				s = s[fn : len(s)-ln]
 				continue
@@ -351,7 +353,7 @@ func wraps(inner string, o, c rune) bool {
 
 // openerOf is the quote or bracket that closer r closes.
 func openerOf(r rune) (rune, bool) {
-	for o, c := range pairClose {
+	for o, c := range pairClose.get() {
 		if c == r {
 			return o, true
 		}
@@ -422,11 +424,11 @@ func reduceWords(clause string, act *phraseList) string {
 	// "we can split the module later"; "skip the cache because it is slow" keeps "skip the
 	// cache").
 	strip()
-	for len(lw) > 1 && dashWord[lw[0]] {
+	for len(lw) > 1 && dashWord.get()[lw[0]] {
 		ws, lw = ws[1:], lw[1:] // "random thought — we could …"
 		strip()
 	}
-	if len(lw) > 0 && boundaryWord[lw[0]] {
+	if len(lw) > 0 && boundaryWord.get()[lw[0]] {
 		// "once the payments PR lands we should revisit the webhook
 		// handler": the thing is in the main clause, after the condition.
 		ws, lw = mainClause(ws, lw)
@@ -461,7 +463,7 @@ func thing(ws, lw []string, act *phraseList) string {
 	ws, lw = dropAll(ws, lw, foreignActWords.words())
 	ws, lw = stripOpenings(ws, lw, act)
 	trim := func() {
-		for len(lw) > 1 && (trailWords[lw[len(lw)-1]] || predicateTail[lw[len(lw)-1]]) {
+		for len(lw) > 1 && (trailWords.get()[lw[len(lw)-1]] || predicateTail.get()[lw[len(lw)-1]]) {
 			ws, lw = ws[:len(ws)-1], lw[:len(lw)-1]
 		}
 	}
@@ -473,7 +475,7 @@ func thing(ws, lw []string, act *phraseList) string {
 		// maxIdeaWords.
 		cut := maxIdeaWords
 		for i := maxIdeaWords; i >= 4; i-- {
-			if cutBefore[lw[i]] {
+			if cutBefore.get()[lw[i]] {
 				cut = i
 				break
 			}
@@ -517,7 +519,7 @@ func dropTime(ws, lw []string) ([]string, []string) {
 		}
 	}
 	ws, lw = dropAll(ws, lw, multi)
-	for len(lw) > 0 && timeEnd[lw[0]] && prefixLen(lw, single) > 0 {
+	for len(lw) > 0 && timeEnd.get()[lw[0]] && prefixLen(lw, single) > 0 {
 		ws, lw = ws[1:], lw[1:] // "later the docs"; not "the today view"
 	}
 	for len(lw) > 0 && prefixLen(lw[len(lw)-1:], single) > 0 {
@@ -612,7 +614,7 @@ func mainClause(ws, lw []string) ([]string, []string) {
 		}
 	}
 	for i := 2; i < len(lw); i++ {
-		if mainOpener[lw[i]] {
+		if mainOpener.get()[lw[i]] {
 			return ws[i:], lw[i:]
 		}
 	}
@@ -620,8 +622,10 @@ func mainClause(ws, lw []string) ([]string, []string) {
 }
 
 // mainOpener are words that open a main clause after a condition.
-var mainOpener = map[string]bool{"we": true, "we'll": true, "we'd": true, "let's": true, "lets": true,
-	"i": true, "i'll": true, "you": true, "please": true, "pls": true}
+var mainOpener = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"we": true, "we'll": true, "we'd": true, "let's": true, "lets": true,
+		"i": true, "i'll": true, "you": true, "please": true, "pls": true}
+}}
 
 // complaint reports lower-case words that wish "nice if" of the one spoken
 // to ("it would be nice if you ran the tests") or of the code at hand
@@ -629,14 +633,14 @@ var mainOpener = map[string]bool{"we": true, "we'll": true, "we'd": true, "let's
 // supported yaml configs").
 func complaint(lw []string) bool {
 	for i := 1; i+1 < len(lw); i++ {
-		if lw[i] != "if" || !niceWord[strings.Trim(lw[i-1], ",.")] {
+		if lw[i] != "if" || !niceWord.get()[strings.Trim(lw[i-1], ",.")] {
 			continue
 		}
 		switch strings.Trim(lw[i+1], ",.") {
 		case "you", "u":
 			return true
 		case "this", "it", "that":
-			if i+2 < len(lw) && workedVerb[strings.Trim(lw[i+2], ",.")] {
+			if i+2 < len(lw) && workedVerb.get()[strings.Trim(lw[i+2], ",.")] {
 				return true
 			}
 		}
@@ -645,16 +649,22 @@ func complaint(lw []string) bool {
 }
 
 // workedVerb say that the code at hand works ("… if this compiled").
-var workedVerb = map[string]bool{"compiled": true, "worked": true, "built": true, "ran": true,
-	"passed": true, "loaded": true, "started": true, "ever": true, "actually": true, "just": true}
+var workedVerb = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"compiled": true, "worked": true, "built": true, "ran": true,
+		"passed": true, "loaded": true, "started": true, "ever": true, "actually": true, "just": true}
+}}
 
 // niceWord come before the "if" of a wish.
-var niceWord = map[string]bool{"nice": true, "great": true, "cool": true, "good": true, "helpful": true}
+var niceWord = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"nice": true, "great": true, "cool": true, "good": true, "helpful": true}
+}}
 
 // cutBefore are the words an over-long idea is best cut before.
-var cutBefore = map[string]bool{"to": true, "in": true, "on": true, "at": true, "for": true, "with": true,
-	"from": true, "of": true, "by": true, "into": true, "and": true, "or": true, "so": true, "when": true,
-	"because": true, "since": true, "if": true, "but": true}
+var cutBefore = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"to": true, "in": true, "on": true, "at": true, "for": true, "with": true,
+		"from": true, "of": true, "by": true, "into": true, "and": true, "or": true, "so": true, "when": true,
+		"because": true, "since": true, "if": true, "but": true}
+}}
 
 // segments are the [start, end) word ranges of a clause's parts.
 type segments [][2]int
@@ -667,9 +677,9 @@ func cueSegments(ws, lw []string) segments {
 	start := 0
 	var segs segments
 	for i := 1; i <= len(ws); i++ {
-		if i == len(ws) || boundaryWord[lw[i]] ||
-			strings.HasSuffix(ws[i-1], ",") && (commaBoundary[lw[i]] || timeEnd[lw[i-1]] || imperative[lw[i]] || finiteAhead(lw[i:])) ||
-			(lw[i] == "and" || lw[i] == "then") && i+1 < len(lw) && imperative[lw[i+1]] && i > start {
+		if i == len(ws) || boundaryWord.get()[lw[i]] ||
+			strings.HasSuffix(ws[i-1], ",") && (commaBoundary.get()[lw[i]] || timeEnd.get()[lw[i-1]] || imperative.get()[lw[i]] || finiteAhead(lw[i:])) ||
+			(lw[i] == "and" || lw[i] == "then") && i+1 < len(lw) && imperative.get()[lw[i+1]] && i > start {
 			segs = append(segs, [2]int{start, i})
 			start = i
 		}
@@ -700,7 +710,7 @@ func (segs segments) pick(lw []string) int {
 // first three: a subject and its verb ("devops is redoing the cluster").
 func finiteAhead(lw []string) bool {
 	for i := 1; i < len(lw) && i <= 2; i++ {
-		if finiteVerb[lw[i]] {
+		if finiteVerb.get()[lw[i]] {
 			return true
 		}
 	}
@@ -708,16 +718,20 @@ func finiteAhead(lw []string) bool {
 }
 
 // finiteVerb are the verbs that make a clause of the words before them.
-var finiteVerb = map[string]bool{"is": true, "are": true, "was": true, "were": true, "has": true, "have": true,
-	"does": true, "doesn't": true, "isn't": true, "aren't": true, "will": true, "won't": true, "can't": true}
+var finiteVerb = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"is": true, "are": true, "was": true, "were": true, "has": true, "have": true,
+		"does": true, "doesn't": true, "isn't": true, "aren't": true, "will": true, "won't": true, "can't": true}
+}}
 
 // imperative are verbs that start an order: after a comma, "and" or
 // "then" they start a new one ("… on hold, fix the navbar first").
-var imperative = map[string]bool{"fix": true, "add": true, "finish": true, "carry": true, "continue": true,
-	"keep": true, "move": true, "focus": true, "ship": true, "commit": true, "push": true, "run": true,
-	"go": true, "get": true, "start": true, "write": true, "update": true, "make": true, "merge": true,
-	"deploy": true, "test": true, "check": true, "look": true, "work": true, "implement": true, "build": true,
-	"remove": true, "rename": true, "refactor": true, "handle": true, "use": true, "try": true}
+var imperative = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"fix": true, "add": true, "finish": true, "carry": true, "continue": true,
+		"keep": true, "move": true, "focus": true, "ship": true, "commit": true, "push": true, "run": true,
+		"go": true, "get": true, "start": true, "write": true, "update": true, "make": true, "merge": true,
+		"deploy": true, "test": true, "check": true, "look": true, "work": true, "implement": true, "build": true,
+		"remove": true, "rename": true, "refactor": true, "handle": true, "use": true, "try": true}
+}}
 
 // filed finds a thing written down for later and returns its words: "put
 // caching on our todo list", "add the flickering tooltip to the backlog" (a verb
@@ -726,14 +740,14 @@ var imperative = map[string]bool{"fix": true, "add": true, "finish": true, "carr
 // rest). ok is false when the words hold neither shape.
 func filed(ws, lw []string) ([]string, []string, bool) {
 	for j, w := range lw {
-		if !filedPlace[w] || j+1 < len(lw) && !filedPlaceEnd(ws[j], lw[j+1]) {
+		if !filedPlace.get()[w] || j+1 < len(lw) && !filedPlaceEnd(ws[j], lw[j+1]) {
 			continue // "the README todo section" is no list
 		}
 		// on/to/in, then at most two words ("our todo", "the product"),
 		// then the list.
 		p := -1
 		for k := j - 1; k >= 0 && k >= j-3; k-- {
-			if filePrep[lw[k]] {
+			if filePrep.get()[lw[k]] {
 				p = k
 				break
 			}
@@ -742,7 +756,7 @@ func filed(ws, lw []string) ([]string, []string, bool) {
 			continue
 		}
 		for v := p - 1; v >= 0 && v >= p-1-maxIdeaWords; v-- {
-			if fileVerb[lw[v]] {
+			if fileVerb.get()[lw[v]] {
 				if v+1 < p {
 					return ws[v+1 : p], lw[v+1 : p], true
 				}
@@ -751,14 +765,14 @@ func filed(ws, lw []string) ([]string, []string, bool) {
 		}
 	}
 	for i := 0; i+2 < len(lw); i++ {
-		if !ticketVerb[lw[i]] {
+		if !ticketVerb.get()[lw[i]] {
 			continue
 		}
 		k := i + 1
-		for k < len(lw) && k <= i+3 && !ticketNoun[lw[k]] {
+		for k < len(lw) && k <= i+3 && !ticketNoun.get()[lw[k]] {
 			k++ // "a", "an", "new", "github" …
 		}
-		if k+2 < len(lw) && ticketNoun[lw[k]] && ticketLink[lw[k+1]] {
+		if k+2 < len(lw) && ticketNoun.get()[lw[k]] && ticketLink.get()[lw[k+1]] {
 			return ws[k+2:], lw[k+2:], true
 		}
 	}
@@ -769,64 +783,90 @@ func filed(ws, lw []string) ([]string, []string, bool) {
 // or a comma, or a word such as "with" or "list" ("our todo list with
 // less priority").
 func filedPlaceEnd(w, next string) bool {
-	return strings.HasSuffix(w, ",") || strings.HasSuffix(w, ".") || filedAfter[next]
+	return strings.HasSuffix(w, ",") || strings.HasSuffix(w, ".") || filedAfter.get()[next]
 }
 
 // filedAfter may follow a list's name.
-var filedAfter = map[string]bool{"list": true, "lists": true, "board": true, "with": true, "for": true,
-	"and": true, "then": true, "so": true, "please": true, "pls": true, "because": true, "as": true,
-	"too": true, "now": true, "later": true, "instead": true, "but": true, "file": true, "doc": true}
+var filedAfter = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"list": true, "lists": true, "board": true, "with": true, "for": true,
+		"and": true, "then": true, "so": true, "please": true, "pls": true, "because": true, "as": true,
+		"too": true, "now": true, "later": true, "instead": true, "but": true, "file": true, "doc": true}
+}}
 
 // The words of filed's shapes.
 var (
-	filedPlace = map[string]bool{"backlog": true, "todo": true, "to-do": true, "todos": true, "roadmap": true,
-		"wishlist": true, "list": true, "issues": true, "tickets": true, "board": true}
-	filePrep = map[string]bool{"on": true, "to": true, "in": true, "into": true, "onto": true}
-	fileVerb = map[string]bool{"put": true, "add": true, "move": true, "note": true, "keep": true, "park": true,
-		"throw": true, "stick": true, "log": true, "track": true, "save": true, "push": true, "jot": true,
-		"write": true, "place": true, "file": true, "leave": true}
-	ticketVerb = map[string]bool{"make": true, "create": true, "open": true, "file": true, "write": true,
-		"add": true, "raise": true, "log": true}
-	ticketNoun = map[string]bool{"ticket": true, "issue": true, "todo": true, "to-do": true, "task": true,
-		"card": true}
-	ticketLink = map[string]bool{"for": true, "to": true, "about": true, "tracking": true}
+	filedPlace = lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"backlog": true, "todo": true, "to-do": true, "todos": true, "roadmap": true,
+			"wishlist": true, "list": true, "issues": true, "tickets": true, "board": true}
+	}}
+	filePrep = lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"on": true, "to": true, "in": true, "into": true, "onto": true}
+	}}
+	fileVerb = lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"put": true, "add": true, "move": true, "note": true, "keep": true, "park": true,
+			"throw": true, "stick": true, "log": true, "track": true, "save": true, "push": true, "jot": true,
+			"write": true, "place": true, "file": true, "leave": true}
+	}}
+	ticketVerb = lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"make": true, "create": true, "open": true, "file": true, "write": true,
+			"add": true, "raise": true, "log": true}
+	}}
+	ticketNoun = lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"ticket": true, "issue": true, "todo": true, "to-do": true, "task": true,
+			"card": true}
+	}}
+	ticketLink = lazy[map[string]bool]{build: func() map[string]bool {
+		return map[string]bool{"for": true, "to": true, "about": true, "tracking": true}
+	}}
 )
 
 // boundaryWord starts a new clause ("skip the cache because it is slow").
-var boundaryWord = map[string]bool{"because": true, "since": true, "until": true, "till": true, "once": true,
-	"after": true, "before": true,
-	"when": true, "while": true, "unless": true, "although": true, "though": true, "so": true, "—": true,
-	"–": true, "-": true, "--": true, "i.e.": true, "e.g.": true, "cause": true}
+var boundaryWord = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"because": true, "since": true, "until": true, "till": true, "once": true,
+		"after": true, "before": true,
+		"when": true, "while": true, "unless": true, "although": true, "though": true, "so": true, "—": true,
+		"–": true, "-": true, "--": true, "i.e.": true, "e.g.": true, "cause": true}
+}}
 
 // timeEnd are time words that end a clause when a comma follows ("come
 // back to the cache later, auth first").
-var timeEnd = map[string]bool{"later": true, "now": true, "first": true, "yet": true, "tomorrow": true,
-	"eventually": true, "someday": true, "again": true, "moment": true, "depois": true, "luego": true,
-	"después": true, "despues": true, "потом": true, "позже": true}
+var timeEnd = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"later": true, "now": true, "first": true, "yet": true, "tomorrow": true,
+		"eventually": true, "someday": true, "again": true, "moment": true, "depois": true, "luego": true,
+		"después": true, "despues": true, "потом": true, "позже": true}
+}}
 
 // dashWord are the boundaries that are punctuation, not words.
-var dashWord = map[string]bool{"—": true, "–": true, "-": true, "--": true, ":": true}
+var dashWord = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"—": true, "–": true, "-": true, "--": true, ":": true}
+}}
 
 // commaBoundary starts a new clause after a comma.
-var commaBoundary = map[string]bool{"but": true, "and": true, "we": true, "i": true, "let's": true,
-	"lets": true, "then": true, "just": true, "which": true, "it": true, "that": true, "or": true,
-	"not": true, "no": true, "nobody": true, "its": true, "it's": true, "thats": true, "that's": true}
+var commaBoundary = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"but": true, "and": true, "we": true, "i": true, "let's": true,
+		"lets": true, "then": true, "just": true, "which": true, "it": true, "that": true, "or": true,
+		"not": true, "no": true, "nobody": true, "its": true, "it's": true, "thats": true, "that's": true}
+}}
 
 // trailWords end a phrase badly.
-var trailWords = map[string]bool{"the": true, "a": true, "an": true, "and": true, "or": true, "to": true,
-	"of": true, "with": true, "for": true, "in": true, "on": true, "at": true, "by": true, "from": true,
-	"that": true, "which": true, "is": true, "are": true, "so": true, "but": true, "then": true, "we": true,
-	"our": true, "it": true, "please": true, "too": true, "now": true, "can": true, "will": true,
-	"this": true}
+var trailWords = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"the": true, "a": true, "an": true, "and": true, "or": true, "to": true,
+		"of": true, "with": true, "for": true, "in": true, "on": true, "at": true, "by": true, "from": true,
+		"that": true, "which": true, "is": true, "are": true, "so": true, "but": true, "then": true, "we": true,
+		"our": true, "it": true, "please": true, "too": true, "now": true, "can": true, "will": true,
+		"this": true}
+}}
 
 // predicateTail is what is left of a clause's predicate once its time
 // word is gone: "the export can come later" and "the reconnect logic can
 // be done later" name "export" and "reconnect logic".
-var predicateTail = map[string]bool{"could": true, "would": true, "should": true,
-	"may": true, "might": true, "must": true, "shall": true, "be": true, "been": true, "come": true,
-	"comes": true, "wait": true, "waits": true, "done": true, "added": true, "handled": true, "addressed": true,
-	"fixed": true, "implemented": true, "considered": true, "revisited": true, "discussed": true,
-	"tackled": true, "looked": true, "dealt": true, "alone": true, "anyway": true, "though": true}
+var predicateTail = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"could": true, "would": true, "should": true,
+		"may": true, "might": true, "must": true, "shall": true, "be": true, "been": true, "come": true,
+		"comes": true, "wait": true, "waits": true, "done": true, "added": true, "handled": true, "addressed": true,
+		"fixed": true, "implemented": true, "considered": true, "revisited": true, "discussed": true,
+		"tackled": true, "looked": true, "dealt": true, "alone": true, "anyway": true, "though": true}
+}}
 
 // prefixLen is the length, in words, of the longest phrase of list that
 // starts lw.
@@ -864,30 +904,34 @@ func equalWords(a, b []string) bool {
 }
 
 // pointerWords only point at a thing named elsewhere.
-var pointerWords = map[string]bool{"it": true, "that": true, "this": true, "these": true, "those": true,
-	"them": true, "one": true, "rest": true, "others": true, "everything": true, "else": true,
-	"stuff": true, "things": true, "part": true, "all": true, "of": true, "other": true, "thing": true,
-	"everything else": true, "idea": true, "later": true, "one too": true,
-	// nouns that point when nothing names them ("this task", "that issue")
-	"task": true, "tasks": true, "issue": true, "issues": true, "problem": true, "problems": true,
-	"item": true, "items": true, "point": true, "points": true, "topic": true, "bit": true, "step": true,
-	"steps": true, "change": true, "changes": true, "question": true, "questions": true, "suggestion": true,
-	"suggestions": true, "feature": true, "now": true, "as": true, "well": true, "too": true, "also": true,
-	// the same pointers in the corpus's other spaced languages
-	"eso": true, "esto": true, "lo": true, "todo": true, "ça": true, "cela": true, "ceci": true,
-	"tout": true, "это": true, "всё": true, "все": true, "isso": true, "isto": true, "tudo": true,
-	"그거": true, "이거": true, "그것": true, "이것": true, "그건": true, "이건": true}
+var pointerWords = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"it": true, "that": true, "this": true, "these": true, "those": true,
+		"them": true, "one": true, "rest": true, "others": true, "everything": true, "else": true,
+		"stuff": true, "things": true, "part": true, "all": true, "of": true, "other": true, "thing": true,
+		"everything else": true, "idea": true, "later": true, "one too": true,
+		// nouns that point when nothing names them ("this task", "that issue")
+		"task": true, "tasks": true, "issue": true, "issues": true, "problem": true, "problems": true,
+		"item": true, "items": true, "point": true, "points": true, "topic": true, "bit": true, "step": true,
+		"steps": true, "change": true, "changes": true, "question": true, "questions": true, "suggestion": true,
+		"suggestions": true, "feature": true, "now": true, "as": true, "well": true, "too": true, "also": true,
+		// the same pointers in the corpus's other spaced languages
+		"eso": true, "esto": true, "lo": true, "todo": true, "ça": true, "cela": true, "ceci": true,
+		"tout": true, "это": true, "всё": true, "все": true, "isso": true, "isto": true, "tudo": true,
+		"그거": true, "이거": true, "그것": true, "이것": true, "그건": true, "이건": true}
+}}
 
 // genericVerbs name no thing by themselves ("do that", "handle it").
-var genericVerbs = map[string]bool{"do": true, "handle": true, "fix": true, "tackle": true, "look": true,
-	"at": true, "into": true, "add": true, "implement": true, "deal": true, "with": true, "change": true,
-	"address": true, "revisit": true, "discuss": true, "fixing": true, "doing": true, "handling": true,
-	"changing": true, "adding": true, "implementing": true, "addressing": true, "looking": true,
-	"work": true, "working": true, "on": true,
-	"hacer": true, "hacemos": true, "haremos": true, "ver": true, "vemos": true, "veremos": true,
-	"faire": true, "voir": true, "fazer": true, "fazemos": true, "делать": true, "сделаем": true,
-	"update": true, "faz": true, "gente": true, "move": true, "put": true, "polish": true, "finish": true,
-	"tidy": true, "clean": true, "optimize": true, "refine": true, "improve": true}
+var genericVerbs = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"do": true, "handle": true, "fix": true, "tackle": true, "look": true,
+		"at": true, "into": true, "add": true, "implement": true, "deal": true, "with": true, "change": true,
+		"address": true, "revisit": true, "discuss": true, "fixing": true, "doing": true, "handling": true,
+		"changing": true, "adding": true, "implementing": true, "addressing": true, "looking": true,
+		"work": true, "working": true, "on": true,
+		"hacer": true, "hacemos": true, "haremos": true, "ver": true, "vemos": true, "veremos": true,
+		"faire": true, "voir": true, "fazer": true, "fazemos": true, "делать": true, "сделаем": true,
+		"update": true, "faz": true, "gente": true, "move": true, "put": true, "polish": true, "finish": true,
+		"tidy": true, "clean": true, "optimize": true, "refine": true, "improve": true}
+}}
 
 // isPointerPhrase reports an idea made only of pointers and generic verbs
 // ("that", "all of it", "do that", "fixing", "task"), in any language.
@@ -897,7 +941,7 @@ func isPointerPhrase(s string) bool {
 	}
 	for _, w := range strings.Fields(strings.ToLower(s)) {
 		w = strings.Trim(w, ",.;:!?")
-		if !pointerWords[w] && !genericVerbs[w] {
+		if !pointerWords.get()[w] && !genericVerbs.get()[w] {
 			return false
 		}
 	}
@@ -1171,19 +1215,21 @@ func trimAffixes(s string, leads, trails []string) string {
 
 // unspacedPointers only point, in Chinese and Japanese: "这个", "其他的",
 // "该问题", "それ".
-var unspacedPointers = map[string]bool{"这个": true, "那个": true, "这些": true, "那些": true, "它": true,
-	"其他": true, "其他的": true, "其它": true, "其它的": true, "别的": true, "这部分": true, "那部分": true,
-	"该问题": true, "这个问题": true, "那个问题": true, "这些问题": true, "这问题": true, "此事": true, "这事": true,
-	"这块": true, "那块": true, "这一块": true, "这一步": true, "这里": true, "这步": true, "这点": true,
-	"这一点": true, "剩下的": true, "其余的": true, "其余": true, "这個": true, "那個": true, "這個": true,
-	"這些": true, "其他問題": true, "それ": true, "これ": true, "あれ": true, "この件": true, "その件": true,
-	"残り": true, "他の": true,
-	// verbs that name no thing on their own ("先别开始" is "don't start yet")
-	"开始": true, "执行": true, "开干": true, "动手": true, "搞": true, "改": true, "测": true, "测试": true,
-	"写": true, "修": true, "修改": true, "开发": true, "处理": true, "做": true, "弄": true, "始める": true,
-	"やる": true, "実行": true, "対応": true, "対応する": true, "する": true}
+var unspacedPointers = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"这个": true, "那个": true, "这些": true, "那些": true, "它": true,
+		"其他": true, "其他的": true, "其它": true, "其它的": true, "别的": true, "这部分": true, "那部分": true,
+		"该问题": true, "这个问题": true, "那个问题": true, "这些问题": true, "这问题": true, "此事": true, "这事": true,
+		"这块": true, "那块": true, "这一块": true, "这一步": true, "这里": true, "这步": true, "这点": true,
+		"这一点": true, "剩下的": true, "其余的": true, "其余": true, "这個": true, "那個": true, "這個": true,
+		"這些": true, "其他問題": true, "それ": true, "これ": true, "あれ": true, "この件": true, "その件": true,
+		"残り": true, "他の": true,
+		// verbs that name no thing on their own ("先别开始" is "don't start yet")
+		"开始": true, "执行": true, "开干": true, "动手": true, "搞": true, "改": true, "测": true, "测试": true,
+		"写": true, "修": true, "修改": true, "开发": true, "处理": true, "做": true, "弄": true, "始める": true,
+		"やる": true, "実行": true, "対応": true, "対応する": true, "する": true}
+}}
 
 // isUnspacedPointer reports a Chinese or Japanese idea that only points.
 func isUnspacedPointer(s string) bool {
-	return unspacedPointers[strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })]
+	return unspacedPointers.get()[strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })]
 }
