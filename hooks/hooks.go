@@ -178,8 +178,9 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &parked{st: store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath)}
+	out := &parked{st: openStore(cfg, ev.Name, p)}
 	var errs []error
+entries:
 	for _, e := range entries {
 		// The text comes from the prompt, Claude's message or the
 		// transcript: an ESC sequence or a bidi override in it is dropped,
@@ -190,6 +191,9 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 		case err != nil:
 			errs = append(errs, err)
 			out.failed = append(out.failed, fmt.Sprintf("%q: %v", textcut.Head(e.Idea, maxIdea), err))
+			if errors.Is(err, store.ErrLocked) {
+				break entries // the next would wait again (LockWaits)
+			}
 		case res.Parked:
 			out.names = append(out.names, res.Name)
 			out.kinds = append(out.kinds, fmt.Sprintf("%s %q as %s", e.Kind, textcut.Head(e.Idea, maxIdea), res.File))

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"errors"
 	"os"
 
 	"github.com/openloop/openloop/pkg/store"
@@ -16,7 +17,9 @@ const maxExpireAtEnd = store.MaxOpen
 // deletes parked items 30 days old or older (at most maxExpireAtEnd) and
 // this session's saved state. Claude Code gives all SessionEnd hooks 1.5 s together by default:
 // this is a directory listing and a few unlinks, and prints nothing (Claude
-// Code discards SessionEnd output).
+// Code discards SessionEnd output). When another openloop process holds
+// the lock, it waits LockWaits["SessionEnd"] at most and leaves expiry
+// for later.
 func SessionEnd(cfg Config, ev Event) (*Output, error) {
 	p, err := cfg.paths(ev)
 	if err != nil {
@@ -27,6 +30,11 @@ func SessionEnd(cfg Config, ev Event) (*Output, error) {
 		os.Remove(capMarkPath(dir, ev.SessionID))
 	}
 	pruneStates(p.ConfigDir, cfg.Now())
-	_, err = store.Open(p.MemoryDir, cfg.Now).WithLog(p.Root, p.LogPath).ExpireSome(maxExpireAtEnd)
+	_, err = openStore(cfg, ev.Name, p).ExpireSome(maxExpireAtEnd)
+	if errors.Is(err, store.ErrLocked) {
+		// Another openloop process holds the lock: expiry waits for the
+		// next SessionEnd or resume rather than for the lock (LockWaits).
+		return nil, nil
+	}
 	return nil, err
 }

@@ -64,7 +64,9 @@ func Params() testscript.Params {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"age":    cmdAge,
 			"memdir": cmdMemdir,
-			"perm":   cmdPerm,
+			// the private text file of restore (store_test.go)
+			"privatefile": cmdPrivatefile,
+			"perm":        cmdPerm,
 			// exact exit codes and hook commands (install_test.go)
 			"exitcode": cmdExitcode,
 			"hookcmd":  cmdHookcmd,

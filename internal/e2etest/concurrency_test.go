@@ -184,11 +184,13 @@ func temps(dir string) []string {
 }
 
 // words spells a number in words, so that every idea gets its own slug
-// ("idea number three") rather than a numbered one.
+// ("idea number three") rather than a numbered one. No number's words
+// hold another's in a row ("onety two", not "one two", which holds "one"):
+// ideas that do name the same thing park once.
 func words(n int) string {
 	ones := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
 	if n < 10 {
 		return ones[n]
 	}
-	return words(n/10) + " " + ones[n%10]
+	return words(n/10) + "ty " + ones[n%10]
 }

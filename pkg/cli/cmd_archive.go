@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"strings"
 
@@ -17,8 +18,12 @@ func runArchive(e *Env, args []string) int {
 	switch {
 	case errors.Is(err, store.ErrAmbiguous):
 		fmt.Fprintf(e.Stdout, "More than one item matches %q; nothing archived. Which one?\n", query)
-		for _, it := range cands {
+		shown, more := store.Some(cands, store.MaxListed)
+		for _, it := range shown {
 			fmt.Fprintln(e.Stdout, s.Line(it))
+		}
+		if more > 0 {
+			fmt.Fprintf(e.Stdout, "… and %d more: add a word from its name to pick one\n", more)
 		}
 		return ExitNoMatch
 	case errors.Is(err, store.ErrNoMatch):
@@ -31,16 +36,31 @@ func runArchive(e *Env, args []string) int {
 	return ExitOK
 }
 
-// itemQuery parses the flags and the query text of archive and restore,
-// and opens the project's store with its log. A nil store means stop with
-// the exit code.
-func itemQuery(e *Env, name string, args []string) (*store.Store, string, int) {
+// itemQuery parses the flags and the query text of archive, restore and
+// dismiss, and opens the project's store with its log and private text
+// file. more adds a command's own flags; noQuery, when it returns true
+// after parsing, lets the command run without a query (restore --list). A
+// nil store means stop with the exit code.
+func itemQuery(e *Env, name string, args []string, more ...func(*flag.FlagSet) (noQuery func() bool)) (*store.Store, string, int) {
 	var c common
 	fs := newFlags(e, name, &c)
+	var noQuery []func() bool
+	for _, m := range more {
+		noQuery = append(noQuery, m(fs))
+	}
 	if ok, code := parseFlags(e, fs, args); !ok {
 		return nil, "", code
 	}
 	query := strings.TrimSpace(strings.Join(fs.Args(), " "))
+	for _, n := range noQuery {
+		if n() {
+			if query != "" {
+				errorf(e.Stderr, "%s: --list takes no text", name)
+				return nil, "", ExitUsage
+			}
+			query = " " // no query needed
+		}
+	}
 	if query == "" {
 		errorf(e.Stderr, "%s: say which item, as text from its name or content", name)
 		hintf(e.Stderr, "%s", e.cmdLine(name+" retry budget"))
@@ -51,7 +71,7 @@ func itemQuery(e *Env, name string, args []string) (*store.Store, string, int) {
 		errorf(e.Stderr, "%s: %v", name, err)
 		return nil, "", ExitFailure
 	}
-	return store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath), query, ExitOK
+	return store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath).WithPrivate(p.ConfigDir), query, ExitOK
 }
 
 // queryFailed reports a query that archive or restore (done: "archived",

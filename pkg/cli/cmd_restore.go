@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 
 	"github.com/openloop/openloop/pkg/store"
@@ -10,16 +11,27 @@ import (
 // runRestore brings back an archived or expired item from the text the
 // resolution log kept, under the cap and naming rules of a new park.
 func runRestore(e *Env, args []string) int {
-	s, query, code := itemQuery(e, "restore", args)
+	var list *bool
+	s, query, code := itemQuery(e, "restore", args, func(fs *flag.FlagSet) func() bool {
+		list = fs.Bool("list", false, "list what restore can bring back, newest first")
+		return func() bool { return *list }
+	})
 	if s == nil {
 		return code
+	}
+	if *list {
+		return restoreList(e, s)
 	}
 	res, cands, err := s.Restore(query)
 	switch {
 	case errors.Is(err, store.ErrAmbiguous):
 		fmt.Fprintf(e.Stdout, "More than one archived item matches %q; nothing restored. Which one?\n", query)
-		for _, a := range cands {
+		shown, more := store.Some(cands, store.MaxListed)
+		for _, a := range shown {
 			fmt.Fprintln(e.Stdout, a.Line())
+		}
+		if more > 0 {
+			fmt.Fprintf(e.Stdout, "… and %d more: add a word from its name to pick one\n", more)
 		}
 		return ExitNoMatch
 	case errors.Is(err, store.ErrNoMatch):
@@ -42,5 +54,33 @@ func runRestore(e *Env, args []string) int {
 	default:
 		fmt.Fprintf(e.Stdout, "Restored: %s\n", store.Show(res.Name))
 	}
+	return ExitOK
+}
+
+// restoreList prints what restore can bring back, newest first, at most
+// store.MaxListed lines and a count of the others:
+//
+//	Restore can bring back (newest first):
+//	- retry-budget — Deferred - retry budget (archived 2026-12-02)
+//	→ openloop restore <name> brings one back
+func restoreList(e *Env, s *store.Store) int {
+	gone, err := s.Restorable()
+	if err != nil {
+		errorf(e.Stderr, "restore: %v", err)
+		return ExitFailure
+	}
+	if len(gone) == 0 {
+		fmt.Fprintf(e.Stdout, "Nothing to restore: %s.\n", store.ErrNothingLogged)
+		return ExitOK
+	}
+	fmt.Fprintln(e.Stdout, "Restore can bring back (newest first):")
+	shown, more := store.Some(gone, store.MaxListed)
+	for _, a := range shown {
+		fmt.Fprintln(e.Stdout, a.Line())
+	}
+	if more > 0 {
+		fmt.Fprintf(e.Stdout, "… and %d more\n", more)
+	}
+	fmt.Fprintln(e.Stdout, "→ "+e.cmdLine("restore <name>")+" brings one back")
 	return ExitOK
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/openloop/openloop/internal/termsafe"
+	"strings"
 
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -21,11 +22,11 @@ func runResume(e *Env, args []string) (code int) {
 		errorf(e.Stderr, "resume: %v", err)
 		return ExitFailure
 	}
-	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
+	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath).WithPrivate(p.ConfigDir)
 	// Expiry first, as the seed does. When it fails the list is still
 	// shown, then one error line; when listing fails too, its error is the
 	// one line (the same cause: the folder cannot be read).
-	_, expireErr := s.Expire()
+	expired, expireErr := s.Expire()
 	items, err := s.List()
 	if err != nil {
 		errorf(e.Stderr, "resume: %v", err)
@@ -43,10 +44,40 @@ func runResume(e *Env, args []string) (code int) {
 		return code
 	}
 	renderResume(e, s, items)
+	renderExpired(e, expired)
 	return code
 }
 
-// renderResume prints the seed's list:
+// renderExpired says what expiry took out just now, and how to bring it
+// back, instead of deleting in silence:
+//
+//	Expired (30 days old, kept in the log): old-cache-idea, flaky-test
+//	→ openloop restore <name> brings one back
+//
+// At most store.MaxListed names, then a count of the others.
+func renderExpired(e *Env, files []string) {
+	if len(files) == 0 {
+		return
+	}
+	var names []string
+	shown, more := store.Some(files, store.MaxListed)
+	for _, f := range shown {
+		names = append(names, store.Show(store.NameOfFile(f)))
+	}
+	if more > 0 {
+		names = append(names, fmt.Sprintf("and %d more", more))
+	}
+	fmt.Fprintf(e.Stdout, "\nExpired (30 days old, kept in the log): %s\n", strings.Join(names, ", "))
+	fmt.Fprintln(e.Stdout, "→ "+e.cmdLine("restore <name>")+" brings one back")
+}
+
+// maxResumeListed bounds the items resume prints: the cap keeps openloop's
+// own to 10, but a memory dir can hold any number written by hand, and the
+// list goes into Claude's context through /session.
+const maxResumeListed = 50
+
+// renderResume prints the seed's list (at most maxResumeListed items, then
+// a count of the older ones):
 //
 //	## Session Pending — <today>
 //
@@ -73,7 +104,8 @@ func renderResume(e *Env, s *store.Store, items []store.Item) {
 	today := s.Now().Format("2006-01-02")
 	fmt.Fprintf(w, "## Session Pending — %s\n", today)
 	group := ""
-	for _, it := range items { // newest first, so dates come out in order
+	shown, more := store.Some(items, maxResumeListed)
+	for _, it := range shown { // newest first, so dates come out in order
 		g := "### This session"
 		// An item dated after today (a clock that was ahead, a synced
 		// folder) is listed with today's, not under an "Earlier" heading
@@ -86,6 +118,9 @@ func renderResume(e *Env, s *store.Store, items []store.Item) {
 			group = g
 		}
 		fmt.Fprintln(w, s.Line(it))
+	}
+	if more > 0 {
+		fmt.Fprintf(w, "… and %d more, older: %s lists them all\n", more, e.cmdLine("resume --json"))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "→ "+e.cmdLine("archive <slug>")+" to close an item")

@@ -56,7 +56,7 @@ func runSession(e *Env, args []string) (exit int) {
 			sessionPrint(e, "Usage: openloop session "+c.args+"\n\n"+c.summary+"\n\nModes:\n"+sessionModes)
 		}
 		return ExitOK
-	case "resume", "pending", "archive", "restore", "summary":
+	case "resume", "pending", "archive", "restore", "dismiss", "summary":
 		// The mode is matched as typed in any case ("/session Resume");
 		// the command table's names are lower case.
 		args = append([]string{mode}, args[1:]...)
@@ -82,7 +82,8 @@ const sessionUsage = "Usage: /session resume | archive <text> | restore <text> |
 
 const sessionModes = `  resume            list the open items by age
   archive <text>    close the item that best matches the text
-  restore <text>    bring back an archived or expired item
+  restore <text>    bring back an archived or expired item (--list: what it can)
+  dismiss <text>    drop an item parked by mistake; nothing is logged
   summary           digest of the session: tasks, items, commits
 `
 
@@ -96,8 +97,9 @@ func sessionPrint(e *Env, s string) {
 }
 
 // splitSessionArgs splits the text after /session into the mode word and
-// the rest, kept as one argument: archive's and restore's query is the
-// whole rest of the line, exactly as typed.
+// the rest, kept as one argument: archive's, restore's and dismiss's query
+// is the whole rest of the line, exactly as typed ("restore --list" alone
+// is restore's flag).
 func splitSessionArgs(s string) []string {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -111,7 +113,10 @@ func splitSessionArgs(s string) []string {
 	if rest == "" {
 		return []string{mode}
 	}
-	if strings.EqualFold(mode, "archive") || strings.EqualFold(mode, "restore") {
+	if strings.EqualFold(mode, "restore") && rest == "--list" {
+		return []string{mode, rest}
+	}
+	if strings.EqualFold(mode, "archive") || strings.EqualFold(mode, "restore") || strings.EqualFold(mode, "dismiss") {
 		return []string{mode, "--", rest}
 	}
 	return append([]string{mode}, strings.Fields(rest)...)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -15,11 +16,15 @@ var (
 	ErrVague     = errors.New("the query is too vague to pick an item")
 	ErrNoMatch   = errors.New("no pending item matches")
 	ErrAmbiguous = errors.New("more than one pending item matches")
+	// ErrTooBig is Restore's refusal of a text larger than MaxItem (a
+	// committed log can carry any line): archive and expiry could never
+	// take such an item back.
+	ErrTooBig = errors.New("not restored")
 )
 
 // Archive closes the one open item that best matches query (match.go): it
-// logs {"ts","item","action":"archived","file","text","id"} and deletes
-// the item, as one step that a kill cannot split (retire.go). An item is
+// logs {"ts","item","action":"archived","id"}, keeps the item's text in
+// the private file (private.go) and deletes the item, as one step that a kill cannot split (retire.go). An item is
 // never gone without its log line. On ErrAmbiguous the candidates are
 // returned; on ErrVague and ErrNoMatch, nothing.
 func (s *Store) Archive(query string) (Item, []Item, error) {
@@ -54,6 +59,7 @@ type Archived struct {
 	Item          // File is the file it had; ModTime, when it was taken out
 	Action string // "archived" or "expired"
 	text   string
+	key    string // LogLine.Key: tells its lines from other items'
 }
 
 // Restored is what Restore did.
@@ -76,13 +82,10 @@ var ErrNothingLogged = errors.New("no item in the log is still archived or expir
 // idea has taken it. It is written with today's date and age, and logged
 // with action "restored". On ErrAmbiguous the candidates are returned.
 func (s *Store) Restore(query string) (Restored, []Archived, error) {
-	unlock, err := s.lock()
-	if err != nil {
-		return Restored{}, nil, err
-	}
-	defer unlock()
-	pending, _ := s.settle()
-	gone, err := s.archived()
+	// The log is read and matched before the lock is taken, and only its
+	// last maxRestoreScan bytes: a long log must not hold every hook
+	// behind the lock (issue 20, break 4).
+	gone, end, err := s.archived()
 	if err != nil {
 		return Restored{}, nil, err
 	}
@@ -96,11 +99,28 @@ func (s *Store) Restore(query string) (Restored, []Archived, error) {
 	if err != nil {
 		return Restored{}, cands, err
 	}
+	if testRestoreRead != nil {
+		testRestoreRead()
+	}
+	if len(a.text) > MaxItem {
+		return Restored{}, nil, fmt.Errorf("%w: %s is %d bytes, more than the %d bytes an item may hold (archive and expiry could never take it back)", ErrTooBig, Show(a.Name), len(a.text), MaxItem)
+	}
+	unlock, err := s.lock()
+	if err != nil {
+		return Restored{}, nil, err
+	}
+	defer unlock()
+	pending, _ := s.settle()
+	// What was logged since it was read: only the lines of a step that
+	// raced this one, bounded.
+	if err := s.unchangedSince(end, a); err != nil {
+		return Restored{}, nil, err
+	}
 	items, err := s.List()
 	if err != nil {
 		return Restored{}, nil, err
 	}
-	if it, ok := sameIdea(items, ideaKey(a.Idea())); ok && a.Damaged == nil {
+	if it, ok := sameIdea(items, ideaOf(a.Idea())); ok && a.Damaged == nil {
 		return Restored{File: it.File, Name: it.Name, Dup: true}, nil, nil
 	}
 	if len(items)+pending >= MaxOpen {
@@ -166,18 +186,87 @@ func pick(gone []Archived, query string) (Archived, []Archived, error) {
 	return m[0], nil, nil
 }
 
-// archived reads the log and returns, newest first, every idea whose last
-// line says archived or expired, with the text that line kept. The same
-// idea archived, restored and archived again (under any text) is one
-// item; a text that does not parse is its own.
-func (s *Store) archived() ([]Archived, error) {
+// maxRestoreScan bounds what restore reads of the log: its last 16 MiB.
+// An item archived before that is not found (restore --list shows what
+// is); lines of today's format are about 150 bytes, so that is some
+// 100,000 steps.
+var maxRestoreScan int64 = 16 << 20
+
+// testRestoreRead, when a test sets it, runs after Restore has read the
+// log and before it takes the lock.
+var testRestoreRead func()
+
+// maxRecheck bounds what restore reads, under the lock, of the lines
+// logged since it read the log.
+const maxRecheck = 1 << 20
+
+// ErrLogChanged is Restore's refusal when the item's lines changed while
+// it was choosing it (another process archived or restored it).
+var ErrLogChanged = errors.New("the log changed while restoring: another openloop process archived or restored the same item; nothing restored, run restore again")
+
+// unchangedSince checks the lines logged after offset end: none of them
+// is about the item a.
+func (s *Store) unchangedSince(end int64, a Archived) error {
+	key := a.key
+	changed := false
+	start, _, err := s.Log.ScanTail(maxRecheck, end, func(l LogLine) bool {
+		// A line of today's format keeps no text to key it by: its item's
+		// name or its file says it is about the same item.
+		if l.Key() == key || l.Item == a.Name || l.Item == NameOfFile(a.File) || l.File == a.File {
+			changed = true
+			return false
+		}
+		return true
+	})
+	switch {
+	case err != nil:
+		return err
+	case changed, start > end: // more was logged than can be checked
+		return ErrLogChanged
+	}
+	return nil
+}
+
+// archived reads the last maxRestoreScan bytes of the log and returns,
+// newest first, every idea whose last line says archived or expired, with
+// the text that line kept (in the private file, or in the line itself for
+// an earlier version's), and the size of the log it read. The same idea
+// archived, restored and archived again (under any text) is one item; a
+// text that does not parse is its own. A line whose text is in neither
+// (written under another config dir) cannot be brought back here.
+func (s *Store) archived() ([]Archived, int64, error) {
+	var lines []LogLine
+	ids := map[string]bool{}
+	_, end, err := s.Log.ScanTail(maxRestoreScan, 0, func(l LogLine) bool {
+		if l.Text == "" && l.ID == "" {
+			return true // an earlier version's line without text
+		}
+		if l.Text == "" {
+			ids[l.ID] = true
+			l.File = "" // only the private line says which file
+		}
+		lines = append(lines, l)
+		return true
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	texts, err := s.Log.privateTexts(ids)
+	if err != nil {
+		return nil, 0, err
+	}
 	last := map[string]Archived{}
 	at := map[string]int{} // key → number of its last line
-	n := 0
-	err := s.Log.Scan(func(l LogLine) bool {
-		n++
-		if l.Text == "" || l.File == "" || !IsItemFile(l.File) {
-			return true
+	for n, l := range lines {
+		if l.Text == "" {
+			pl, ok := texts[l.ID]
+			if !ok {
+				continue
+			}
+			l.File, l.Text, l.Raw = pl.File, pl.Text, pl.Raw
+		}
+		if l.File == "" || !IsItemFile(l.File) {
+			continue
 		}
 		text := l.Bytes() // the file's own bytes, even when they are not UTF-8
 		it, perr := Parse(text)
@@ -187,11 +276,7 @@ func (s *Store) archived() ([]Archived, error) {
 			it.Name, it.Damaged = l.Item, perr
 		}
 		it.ModTime, _ = time.Parse(time.RFC3339, l.TS)
-		last[key], at[key] = Archived{Item: it, Action: l.Action, text: string(text)}, n
-		return true
-	})
-	if err != nil {
-		return nil, err
+		last[key], at[key] = Archived{Item: it, Action: l.Action, text: string(text), key: key}, n
 	}
 	keys := slices.SortedFunc(maps.Keys(at), func(a, b string) int { return at[b] - at[a] })
 	var out []Archived
@@ -200,5 +285,5 @@ func (s *Store) archived() ([]Archived, error) {
 			out = append(out, a)
 		}
 	}
-	return out, nil
+	return out, end, nil
 }

@@ -1,8 +1,10 @@
 package store
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -38,6 +40,24 @@ func BenchmarkArchive(b *testing.B) {
 		b.StartTimer()
 		if _, _, err := s.Archive("retry budget"); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkListLongItems lists ten items of 900 KB each (hand-written
+// notes): Park lists every item under the lock, and a listing reads only
+// each item's first 80 KB.
+func BenchmarkListLongItems(b *testing.B) {
+	s := newStore(b)
+	os.MkdirAll(s.Dir, 0o700)
+	for i := range 10 {
+		text := "---\nname: notes\ndescription: long notes\n---\n\n" + strings.Repeat("some notes here\n", 900<<10/16)
+		os.WriteFile(filepath.Join(s.Dir, fmt.Sprintf("session-open-notes-%d-2026-12-02.md", i)), []byte(text), 0o600)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if items, err := s.List(); err != nil || len(items) != 10 {
+			b.Fatal(len(items), err)
 		}
 	}
 }

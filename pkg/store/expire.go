@@ -19,7 +19,7 @@ import (
 // symlink or folder planted at an item's name is not an item.
 //
 // Age comes from the directory entry (Lstat), never from the file's
-// content. With nothing to do, Expire only reads the directory: it takes
+// content. An item dated in the future is dated today (future). With nothing to do, Expire only reads the directory: it takes
 // the lock only when there is something to expire, settle or sweep.
 func (s *Store) Expire() ([]string, error) { return s.ExpireSome(-1) }
 
@@ -45,6 +45,10 @@ func (s *Store) ExpireSome(max int) ([]string, error) {
 	}
 	var gone []string
 	for _, e := range ents {
+		if s.future(e) {
+			s.redate(e)
+			continue
+		}
 		if len(gone) == max {
 			break
 		}
@@ -71,10 +75,33 @@ func (s *Store) expired(e os.DirEntry) bool {
 	return err == nil && fi.Mode().IsRegular() && s.Now().Sub(fi.ModTime()) >= ExpireAge
 }
 
+// future reports an item file (regular) dated after now: a clock that was
+// ahead when it was written, a folder synced from another machine. Such an
+// item would never go stale or expire, so expiry dates it today (redate):
+// it is listed with today's items (resume's "This session"), goes stale 14
+// days later and expires 30 days later.
+func (s *Store) future(e os.DirEntry) bool {
+	if !IsItemFile(e.Name()) || !e.Type().IsRegular() {
+		return false
+	}
+	fi, err := e.Info()
+	return err == nil && fi.Mode().IsRegular() && fi.ModTime().After(s.Now())
+}
+
+// redate sets a future item's modification time to now. It runs under the
+// lock; a symlink swapped in since the listing is left alone (Chtimes
+// would follow it).
+func (s *Store) redate(e os.DirEntry) {
+	path := filepath.Join(s.Dir, e.Name())
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
+		os.Chtimes(path, s.Now(), s.Now())
+	}
+}
+
 // expireWork reports whether Expire has anything to do in the directory.
 func (s *Store) expireWork(ents []os.DirEntry) bool {
 	for _, e := range ents {
-		if s.expired(e) || s.staleTemp(e) {
+		if s.expired(e) || s.staleTemp(e) || s.future(e) {
 			return true
 		}
 		if _, ok := parseAside(e.Name()); ok {

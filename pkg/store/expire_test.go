@@ -29,6 +29,16 @@ func logged(t *testing.T, s *Store) []LogLine {
 	return out
 }
 
+// privateLines reads the private text file's lines.
+func privateLines(t *testing.T, s *Store) []LogLine {
+	t.Helper()
+	var out []LogLine
+	if err := s.Log.private().Scan(func(l LogLine) bool { out = append(out, l); return true }); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // Expiry logs each item it deletes, with action "expired" and its whole
 // text, so that nothing vanishes without a trace.
 func TestExpireLogs(t *testing.T) {
@@ -46,9 +56,13 @@ func TestExpireLogs(t *testing.T) {
 	if len(lines) != 1 {
 		t.Fatalf("%d log lines", len(lines))
 	}
-	want := LogLine{LogEntry: LogEntry{TS: "2026-12-02T10:00:00Z", Item: "old-idea", Action: "expired"}, File: fileOf("old-idea"), Text: string(text), ID: lines[0].ID}
+	want := LogLine{LogEntry: LogEntry{TS: "2026-12-02T10:00:00Z", Item: "old-idea", Action: "expired"}, ID: lines[0].ID}
 	if lines[0] != want {
 		t.Errorf("log line %+v\nwant %+v", lines[0], want)
+	}
+	want.File, want.Text = fileOf("old-idea"), string(text)
+	if p := privateLines(t, s); len(p) != 1 || p[0] != want {
+		t.Errorf("private lines %+v\nwant %+v", p, want)
 	}
 	if exists(t, s.Dir, fileOf("old-idea")) || !exists(t, s.Dir, fileOf("young-idea")) {
 		t.Error("wrong items expired")

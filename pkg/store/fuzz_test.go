@@ -109,3 +109,31 @@ func safeSlug(s string) bool {
 	}
 	return true
 }
+
+// FuzzSameIdeas: the dedupe rule (sameidea.go) is symmetric, and an idea
+// with words is the same idea as itself and as itself with other
+// punctuation and case.
+func FuzzSameIdeas(f *testing.F) {
+	for _, p := range [][2]string{
+		{"retry budget", "the retry budget for the upload client"},
+		{"dark mode", "dark mode toggle"},
+		{"retry budget", "retry queue"},
+		{"idea number a", "idea number b"},
+		{"tests", "flaky tests"},
+		{"“café” menus", "CAFÉ MENU!"},
+	} {
+		f.Add(p[0], p[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		x, y := ideaOf(a), ideaOf(b)
+		if sameIdeas(x, y) != sameIdeas(y, x) {
+			t.Fatalf("not symmetric: %q, %q", a, b)
+		}
+		if x.key != "" && !sameIdeas(x, ideaOf(strings.ToUpper(a)+"!")) && strings.ToLower(strings.ToUpper(a)) == strings.ToLower(a) {
+			t.Fatalf("%q is not the same idea as itself in capitals", a)
+		}
+		if x.key != "" && !sameIdeas(x, x) {
+			t.Fatalf("%q is not the same idea as itself", a)
+		}
+	})
+}

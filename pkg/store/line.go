@@ -52,3 +52,16 @@ func Show(s string) string {
 	}
 	return termsafe.Line(s)
 }
+
+// MaxListed bounds every list openloop prints of items or matches: the
+// first MaxListed, then a count of the others. A list goes to the user's
+// terminal and, through /session, into Claude's context.
+const MaxListed = 10
+
+// Some is the first max of xs and how many were left out.
+func Some[T any](xs []T, max int) ([]T, int) {
+	if len(xs) <= max {
+		return xs, 0
+	}
+	return xs[:max], len(xs) - max
+}

@@ -15,8 +15,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/rogpeppe/go-internal/lockedfile"
-
 	"github.com/openloop/openloop/internal/safeio"
 )
 
@@ -26,6 +24,11 @@ import (
 type Log struct {
 	Root string // the project root
 	Path string // the log file, below Root
+	// LockWait bounds the wait for the log's lock (lock.go); 0 means
+	// DefaultLockWait. A Store sets it to its own LockWait.
+	LockWait time.Duration // Private is the private file that keeps the items' texts, below
+	// PrivateRoot, the config dir (private.go); set by Store.WithPrivate.
+	Private, PrivateRoot string
 }
 
 // The actions a log line records.
@@ -143,9 +146,9 @@ func (l Log) Append(line LogLine) error {
 	}
 	// O_NONBLOCK: a FIFO swapped in after the check fails at once rather
 	// than blocking the open; the check on the open file catches it.
-	f, err := lockedfile.OpenFile(l.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600)
+	f, err := lockWithin(l.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600, l.LockWait, "resolution log")
 	if err != nil {
-		return fmt.Errorf("open log: %w", err)
+		return err
 	}
 	err = appendLine(f, append(data, '\n'))
 	// A close error after the line was written and synced changes
@@ -253,17 +256,62 @@ func (l Log) Open() (f *os.File, size int64, err error) {
 // any line openloop writes are skipped. The log is checked as Append
 // checks it, and opened as a regular file only (never blocking on a FIFO).
 func (l Log) Scan(fn func(LogLine) bool) error {
-	f, _, err := l.Open()
+	_, _, err := l.ScanTail(-1, 0, fn)
+	return err
+}
+
+// ScanTail is Scan on the part of the log after offset from, and at most
+// its last max bytes (all of it when max is negative): a line cut by that
+// bound is skipped. It returns where it started and the size it read to;
+// lines appended meanwhile are left for a later call from end.
+func (l Log) ScanTail(max, from int64, fn func(LogLine) bool) (start, end int64, err error) {
+	f, size, err := l.Open()
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return 0, 0, nil
 	}
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	defer f.Close()
-	r := bufio.NewReaderSize(f, 64<<10)
+	start = min(from, size)
+	if max >= 0 && size-start > max {
+		start = size - max
+	}
+	if start > 0 && start != from {
+		// Inside a line, unless the byte before start ends one: skip to
+		// the next line.
+		if start, err = nextLine(f, start-1, size); err != nil {
+			return start, size, fmt.Errorf("read log: %w", err)
+		}
+	}
+	return start, size, scanSection(io.NewSectionReader(f, start, size-start), fn)
+}
+
+// nextLine is the offset just after the first newline at or after off
+// (size when there is none).
+func nextLine(f io.ReaderAt, off, size int64) (int64, error) {
+	buf := make([]byte, 64<<10)
+	for off < size {
+		n, err := f.ReadAt(buf[:min(int64(len(buf)), size-off)], off)
+		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
+			return off + int64(i) + 1, nil
+		}
+		off += int64(n)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return off, err
+		}
+		if n == 0 {
+			break
+		}
+	}
+	return size, nil
+}
+
+// scanSection calls fn for each line of r that is a JSON object.
+func scanSection(r io.Reader, fn func(LogLine) bool) error {
+	br := bufio.NewReaderSize(r, 64<<10)
 	for {
-		line, err := readLine(r)
+		line, err := readLine(br)
 		if len(line) > 0 {
 			var ll LogLine
 			if json.Unmarshal(line, &ll) == nil && !fn(ll) {

@@ -7,7 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
+
+	"github.com/rogpeppe/go-internal/lockedfile"
 )
 
 // Restore brings an archived item back byte for byte, under its name and
@@ -43,8 +46,12 @@ func TestRestore(t *testing.T) {
 		t.Errorf("restored\n%s\nwas\n%s", after, before)
 	}
 	lines := logged(t, s)
-	if l := lines[len(lines)-1]; l.Action != "restored" || l.Item != "retry-budget" || l.File != r.File || l.Text != string(before) {
+	if l := lines[len(lines)-1]; l.Action != "restored" || l.Item != "retry-budget" || l.File != "" || l.Text != "" || len(l.ID) != idLen {
 		t.Errorf("last log line %+v", l)
+	}
+	p := privateLines(t, s)
+	if l := p[len(p)-1]; l.Action != "restored" || l.ID != lines[len(lines)-1].ID || l.File != r.File || l.Text != string(before) {
+		t.Errorf("last private line %+v", l)
 	}
 	// Open again: a second restore is the same idea, nothing written.
 	if r, _, err := s.Restore("budget"); !errors.Is(err, ErrNoMatch) {
@@ -185,5 +192,82 @@ func TestRestoreInvalidUTF8(t *testing.T) {
 				t.Errorf("log text is not UTF-8: %q", l.Text)
 			}
 		}
+	}
+}
+
+// Restore reads and matches the log before it takes the memory dir's lock
+// (issue 20, break 4): a long log must not hold every hook behind it.
+// Here another process holds the lock while restore reads; restore then
+// waits for the lock only to write.
+func TestRestoreReadsOutsideTheLock(t *testing.T) {
+	s := newStore(t)
+	park(t, s, KindDeferred, "retry budget")
+	if _, _, err := s.Archive("retry budget"); err != nil {
+		t.Fatal(err)
+	}
+	held, err := lockedfile.Edit(filepath.Join(s.Dir, lockName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := make(chan bool, 1)
+	testRestoreRead = func() { read <- true }
+	defer func() { testRestoreRead = nil }()
+	s.LockWait = time.Hour
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := s.Restore("retry budget")
+		done <- err
+	}()
+	select {
+	case <-read:
+	case err := <-done:
+		t.Fatalf("restore finished while the lock was held: %v", err)
+	case <-time.After(time.Minute): // a failure, not a speed check
+		t.Fatal("restore did not read the log while another process held the lock")
+	}
+	held.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if !exists(t, s.Dir, fileOf("retry-budget")) {
+		t.Fatal("not restored")
+	}
+}
+
+// Restore reads only the log's last maxRestoreScan bytes, and a step that
+// raced it on the same item (between its read and its lock) makes it
+// refuse rather than restore twice.
+func TestRestoreBounded(t *testing.T) {
+	s := newStore(t)
+	for _, idea := range []string{"retry budget", "dark mode"} {
+		park(t, s, KindDeferred, idea)
+		if _, _, err := s.Archive(idea); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fi, err := os.Stat(s.Log.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := maxRestoreScan
+	defer func() { maxRestoreScan = old }()
+	maxRestoreScan = fi.Size() - 10 // the first line is cut: skipped
+	if _, _, err := s.Restore("retry budget"); !errors.Is(err, ErrNoMatch) {
+		t.Fatalf("restore of a line before the bound: %v", err)
+	}
+	s2 := Open(s.Dir, s.Now)
+	s2.Log = s.Log
+	testRestoreRead = func() {
+		testRestoreRead = nil
+		if _, _, err := s2.Restore("dark mode"); err != nil {
+			t.Errorf("the racing restore: %v", err)
+		}
+	}
+	defer func() { testRestoreRead = nil }()
+	if _, _, err := s.Restore("dark mode"); !errors.Is(err, ErrLogChanged) {
+		t.Fatalf("restore raced by another: %v", err)
+	}
+	if items, _ := s.List(); len(items) != 1 {
+		t.Fatalf("%d items after the race, want 1", len(items))
 	}
 }

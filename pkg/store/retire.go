@@ -153,12 +153,12 @@ func (s *Store) ideaOpen(path string) bool {
 		return false
 	}
 	items, _ := s.List()
-	_, ok := sameIdea(items, ideaKey(it.Idea()))
+	_, ok := sameIdea(items, ideaOf(it.Idea()))
 	return ok
 }
 
-// loggedAsides reads the log once and says which asides it holds the
-// commit line of.
+// loggedAsides reads the log's last maxRestoreScan bytes once and says
+// which asides it holds the commit line of.
 func (s *Store) loggedAsides(as []aside) (map[string]bool, error) {
 	ids := map[string]string{}    // id → aside name
 	legacy := map[string]string{} // item name → aside name
@@ -175,7 +175,10 @@ func (s *Store) loggedAsides(as []aside) (map[string]bool, error) {
 		}
 	}
 	logged := map[string]bool{}
-	err := s.Log.Scan(func(l LogLine) bool {
+	// Only the log's tail: a step's commit line is written just after its
+	// aside, under the lock, and the next step to take the lock settles
+	// it; a long log must not be read whole under the lock.
+	_, _, err := s.Log.ScanTail(maxRestoreScan, 0, func(l LogLine) bool {
 		if name, ok := ids[l.ID]; ok && l.ID != "" {
 			logged[name] = true
 		} else if name, ok := legacy[l.Item]; ok && l.Action == ActionArchived {
@@ -218,6 +221,9 @@ func (s *Store) retire(it Item, action string) error {
 	if s.Log.Path == "" {
 		return errors.New("no resolution log to record it in")
 	}
+	if s.Log.Private == "" {
+		return errors.New("no private file to keep the item's text in")
+	}
 	src := filepath.Join(s.Dir, it.File)
 	text, err := readItem(src)
 	if err != nil {
@@ -229,7 +235,7 @@ func (s *Store) retire(it Item, action string) error {
 		return fmt.Errorf("%s %s: %w", action, it.File, err)
 	}
 	syncDir(s.Dir)
-	if err := s.Log.Append(logLine(s.Now(), it, action, string(text), id)); err != nil {
+	if err := s.appendLog(logLine(s.Now(), it, action, string(text), id)); err != nil {
 		if rerr := os.Rename(held, src); rerr != nil {
 			err = errors.Join(err, fmt.Errorf("put back %s: %w", it.File, rerr))
 		}
@@ -259,10 +265,23 @@ func (s *Store) bringBack(it Item, file string, data []byte) error {
 	}
 	syncDir(s.Dir)
 	it.File = file
-	if err := s.Log.Append(logLine(s.Now(), it, ActionRestored, string(data), id)); err != nil {
+	if err := s.appendLog(logLine(s.Now(), it, ActionRestored, string(data), id)); err != nil {
 		os.Remove(held)
 		return err
 	}
 	_, err = s.placeFree(held, file)
 	return err
+}
+
+// appendLog records a step: its whole line (with the item's text) in the
+// private file, then the line without user text in the committed log,
+// which is the step's commit point; it waits for the log's lock no longer
+// than for the memory dir's.
+func (s *Store) appendLog(l LogLine) error {
+	if err := s.Log.appendPrivate(l); err != nil {
+		return err
+	}
+	log := s.Log
+	log.LockWait = s.LockWait
+	return log.Append(l.committed())
 }

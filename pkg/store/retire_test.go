@@ -1,9 +1,11 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -117,7 +119,7 @@ func TestSettleKilledRestore(t *testing.T) {
 		}
 	}
 	bring := func(name string, logged bool) {
-		gone, _ := s.archived()
+		gone, _, _ := s.archived()
 		for _, a := range gone {
 			if a.Name != name {
 				continue
@@ -197,7 +199,8 @@ func TestLockWaitIsBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.LockWait = 50 * time.Millisecond
-	if _, err := s.Park(Entry{Kind: KindDeferred, Idea: "dark mode", Context: "x"}); err == nil || !strings.Contains(err.Error(), "another process has held") {
+	_, err = s.Park(Entry{Kind: KindDeferred, Idea: "dark mode", Context: "x"})
+	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "lock memory dir: locked by another process: "+wantHolder()+" has held "+filepath.Join(s.Dir, lockName)+" for 50ms") {
 		t.Fatalf("park while the lock is held: %v", err)
 	}
 	if _, _, err := s.Archive("retry budget"); err == nil {
@@ -209,6 +212,41 @@ func TestLockWaitIsBounded(t *testing.T) {
 	held.Close()
 	if r, err := s.Park(Entry{Kind: KindDeferred, Idea: "dark mode", Context: "x"}); err != nil || !r.Parked {
 		t.Fatalf("park once the lock is free: %+v %v", r, err)
+	}
+}
+
+// wantHolder is how a lock error names this test process, which holds the
+// lock: Linux says who through /proc/locks.
+func wantHolder() string {
+	if runtime.GOOS == "linux" {
+		return fmt.Sprintf("pid %d (%s)", os.Getpid(), filepath.Base(os.Args[0]))
+	}
+	return "another process"
+}
+
+// The log's lock has a wait bound too (issue 20, break 3): with two config
+// dirs on one project, a stopped archive on one side holds the log, not
+// the other side's memory dir. Archive and expiry give up after LockWait,
+// put the item back, and say which lock and who holds it.
+func TestLogLockWaitIsBounded(t *testing.T) {
+	s := newStore(t)
+	park(t, s, KindDeferred, "retry budget")
+	os.MkdirAll(filepath.Dir(s.Log.Path), 0o700)
+	held, err := lockedfile.OpenFile(s.Log.Path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.LockWait = 50 * time.Millisecond
+	_, _, err = s.Archive("retry budget")
+	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "lock resolution log: locked by another process: "+wantHolder()) || !strings.Contains(err.Error(), s.Log.Path) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("archive while the log is held: %v", err)
+	}
+	if !exists(t, s.Dir, fileOf("retry-budget")) {
+		t.Fatal("archive that gave up did not put the item back")
+	}
+	held.Close()
+	if _, _, err := s.Archive("retry budget"); err != nil {
+		t.Fatalf("archive once the log is free: %v", err)
 	}
 }
 

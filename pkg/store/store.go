@@ -9,10 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
-
-	"github.com/rogpeppe/go-internal/lockedfile"
 )
 
 // The fixed policy of the seed. These are not configurable.
@@ -21,10 +18,21 @@ const (
 	StaleAge  = 14 * day       // listed with "⚠ stale" from this age
 	ExpireAge = 30 * day       // deleted from this age
 	day       = 24 * time.Hour //
-	maxRead   = 1 << 20        // bytes of an item file that are read
+	maxRead   = MaxItem        // bytes of an item file that are read
 	lockName  = ".openloop.lock"
 	tempLead  = ".openloop-tmp-"
 	staleTemp = 10 * time.Minute // a temp file this old was left by a killed process
+)
+
+// The bounds that keep every item closable. Archive and expiry read an
+// item whole into its log record, and read no more than MaxItem bytes: an
+// item larger than that could never be taken out again. So Park writes no
+// item larger than MaxItem and Restore brings none back; an idea is kept
+// to MaxIdea bytes, so that the description that carries it stays far
+// inside the frontmatter's bound (maxFrontmatter) and the item parses.
+const (
+	MaxItem = 1 << 20  // bytes of an item file
+	MaxIdea = 16 << 10 // bytes of an idea
 )
 
 // testSyncDir, when a test sets it, sees every folder sync.
@@ -39,17 +47,11 @@ type Store struct {
 	// step that a killed process left half done (retire.go). Without one
 	// they refuse, and Park counts such half-done steps as open items.
 	Log Log
-	// LockWait is how long a step waits for the memory dir's lock while
-	// another process holds it; 0 means DefaultLockWait.
+	// LockWait is how long a step waits for the memory dir's lock, and
+	// for the log's, while another process holds it; 0 means
+	// DefaultLockWait.
 	LockWait time.Duration
 }
-
-// DefaultLockWait bounds the wait for the memory dir's lock. Every step
-// lets go of it within milliseconds; a holder that does not is stopped (an
-// openloop command suspended with Ctrl-Z) or hung, and a hook must not
-// hold the user's prompt behind it until Claude Code's hook timeout: it
-// gives up, changes nothing, and says why.
-const DefaultLockWait = 5 * time.Second
 
 // Open returns the store for a memory dir.
 func Open(dir string, now func() time.Time) *Store {
@@ -119,12 +121,21 @@ func (s *Store) read(e fs.DirEntry) Item {
 	if fi, err := e.Info(); err == nil {
 		it.ModTime = fi.ModTime()
 	}
-	data, err := readItem(filepath.Join(s.Dir, it.File))
-	if err != nil && !errors.Is(err, errTooBig) { // a huge file is listed from its head
+	path := filepath.Join(s.Dir, it.File)
+	data, err := readHead(path, maxListRead)
+	if err != nil && !errors.Is(err, errTooBig) { // a long file is listed from its head
 		it.Name, it.Damaged = it.File, err
 		return it
 	}
 	parsed, perr := Parse(data)
+	if perr != nil && errors.Is(err, errTooBig) {
+		// Its frontmatter may end past the head: judge it on what an
+		// archive reads (a hand-written file, rare; openloop's own are
+		// far shorter than the head).
+		if data, err = readItem(path); err == nil || errors.Is(err, errTooBig) {
+			parsed, perr = Parse(data)
+		}
+	}
 	parsed.File, parsed.ModTime = it.File, it.ModTime
 	if perr != nil {
 		parsed.Name, parsed.Damaged = it.File, perr
@@ -132,15 +143,25 @@ func (s *Store) read(e fs.DirEntry) Item {
 	return parsed
 }
 
-// errTooBig marks an item larger than maxRead: it is listed from its
-// first maxRead bytes, but its whole text cannot be kept in the log.
-var errTooBig = fmt.Errorf("larger than %d bytes", maxRead)
+// errTooBig marks an item larger than what was read: a listing shows it
+// from its head; past maxRead its whole text cannot be kept for restore.
+var errTooBig = errors.New("too large")
 
 // readItem reads an item file: a regular file only (a symlink or FIFO
 // swapped in after the listing is refused, and never blocks the open), at
 // most maxRead bytes. A larger file gives its first maxRead bytes and an
 // error wrapping errTooBig.
-func readItem(path string) ([]byte, error) {
+func readItem(path string) ([]byte, error) { return readHead(path, maxRead) }
+
+// maxListRead bounds what a listing reads of each item: the frontmatter
+// (at most maxFrontmatter) and the first lines of the body are all it
+// shows, and Park lists every item under the lock. An item written by
+// openloop is a few hundred bytes.
+const maxListRead = 80 << 10
+
+// readHead is readItem reading at most max bytes: a longer file gives its
+// first max bytes and an error wrapping errTooBig.
+func readHead(path string, max int) ([]byte, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|oNoFollow|oNonblock, 0)
 	if err != nil {
 		return nil, err
@@ -153,67 +174,30 @@ func readItem(path string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file", filepath.Base(path))
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxRead+1))
+	data, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > maxRead {
-		return data[:maxRead], fmt.Errorf("%s: %w", filepath.Base(path), errTooBig)
+	if len(data) > max {
+		return data[:max], fmt.Errorf("%s: %w: larger than %d bytes", filepath.Base(path), errTooBig, max)
 	}
 	return data, nil
 }
 
 // lock takes the directory's lock, creating the directory (0700) first. It
 // guards the count and the names: parking and archiving hold it briefly.
+// It waits at most LockWait (lock.go).
 func (s *Store) lock() (unlock func(), err error) {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create memory dir: %w", err)
 	}
-	wait := s.LockWait
-	if wait <= 0 {
-		wait = DefaultLockWait
+	// O_NOFOLLOW: a symlink planted at the lock's name must not make
+	// O_CREATE create its target outside the memory dir.
+	f, err := lockWithin(filepath.Join(s.Dir, lockName), os.O_RDWR|os.O_CREATE|oNoFollow, 0o600, s.LockWait, "memory dir")
+	if err != nil {
+		return nil, err
 	}
-	type taken struct {
-		f   *lockedfile.File
-		err error
-	}
-	got := make(chan taken, 1)
-	var mu sync.Mutex
-	abandoned := false
-	go func() {
-		// O_NOFOLLOW: a symlink planted at the lock's name must not make
-		// O_CREATE create its target outside the memory dir.
-		f, err := lockedfile.OpenFile(filepath.Join(s.Dir, lockName), os.O_RDWR|os.O_CREATE|oNoFollow, 0o600)
-		mu.Lock()
-		defer mu.Unlock()
-		if abandoned {
-			if err == nil {
-				f.Close() // taken after the caller gave up: let go at once
-			}
-			return
-		}
-		got <- taken{f, err}
-	}()
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	var t taken
-	select {
-	case t = <-got:
-	case <-timer.C:
-		mu.Lock()
-		select {
-		case t = <-got: // taken just as the wait ran out
-			mu.Unlock()
-		default:
-			abandoned = true
-			mu.Unlock()
-			return nil, fmt.Errorf("lock memory dir: another process has held %s for %s (an openloop command stopped with Ctrl-Z?); nothing was changed", filepath.Join(s.Dir, lockName), wait)
-		}
-	}
-	if t.err != nil {
-		return nil, fmt.Errorf("lock memory dir: %w", t.err)
-	}
-	return func() { t.f.Close() }, nil
+	return func() { f.Close() }, nil
 }
 
 // Result is what Park did.
@@ -227,9 +211,9 @@ type Result struct {
 }
 
 // Park writes a new item unless the same idea is already parked or MaxOpen
-// items are open. The same idea is the same idea key (its words, with
-// punctuation, case and articles ignored), whatever name either was parked
-// under: "-N", --name or none. The name comes from the idea, or from
+// items are open. The same idea is one that names the same thing
+// (sameidea.go: "retry budget" and "the retry budget for the upload
+// client"), whatever name either was parked under: "-N", --name or none. The name comes from the idea, or from
 // e.Name; a name that anything in the memory dir already uses (an item of
 // another idea, of any date; a symlink or folder planted there; an item
 // held aside by an unfinished step) gets "-2", "-3" …. The file is written
@@ -245,6 +229,9 @@ func (s *Store) Park(e Entry) (Result, error) {
 		// every such idea would count as the same one.
 		return Result{}, errors.New("nothing to park: the idea has no words")
 	}
+	if len(e.Idea) > MaxIdea {
+		return Result{}, fmt.Errorf("nothing parked: the idea is %d bytes, more than the %d an idea may hold; say it shorter", len(e.Idea), MaxIdea)
+	}
 	unlock, err := s.lock()
 	if err != nil {
 		return Result{}, err
@@ -258,7 +245,7 @@ func (s *Store) Park(e Entry) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if it, ok := sameIdea(items, key); ok {
+	if it, ok := sameIdea(items, ideaOf(e.Idea)); ok {
 		return Result{File: it.File, Name: it.Name, Dup: true}, nil
 	}
 	if len(items)+pending >= MaxOpen {
@@ -278,16 +265,19 @@ func (s *Store) Park(e Entry) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if len(data) > MaxItem {
+		return Result{}, fmt.Errorf("nothing parked: the item would be %d bytes, more than the %d archive and expiry can take back; give a shorter context", len(data), MaxItem)
+	}
 	if err := s.writeNew(file, data); err != nil {
 		return Result{}, err
 	}
 	return Result{File: file, Name: name, Parked: true}, nil
 }
 
-// sameIdea finds the open item whose idea has the key.
-func sameIdea(items []Item, key string) (Item, bool) {
+// sameIdea finds the open item that names the same thing as idea.
+func sameIdea(items []Item, idea ideaWords) (Item, bool) {
 	for _, it := range items {
-		if it.Damaged == nil && ideaKey(it.Idea()) == key {
+		if it.Damaged == nil && sameIdeas(ideaOf(it.Idea()), idea) {
 			return it, true
 		}
 	}

@@ -1,0 +1,116 @@
+package store
+
+// The private text file: what restore needs, kept out of the project.
+//
+// The resolution log is committed with the project, so its lines hold no
+// user text: {"ts","item","action","id"} (the seed's three keys, and the
+// step's random id). The item's whole text, which restore brings back,
+// goes to a private file under the config dir, one JSON line per step
+// with the same id:
+//
+//	$CLAUDE_CONFIG_DIR/openloop/restore/<hash of the log's path>.jsonl
+//
+// (~/.claude/… without CLAUDE_CONFIG_DIR), folders 0700, file 0600; no
+// folder below the config dir on the way is followed through a symlink,
+// nor the file itself. A step writes its private line (synced) before its
+// log line, which stays the commit point (retire.go): a private line
+// whose id never reached the log is ignored.
+//
+// Log lines of earlier versions carry the text themselves ("file",
+// "text", "raw"); restore keeps reading them as before, so nothing they
+// can bring back is lost. They are not rewritten: the text is already in
+// the repository's history, which no rewrite of the file removes, and a
+// rewrite of an append-only file that a process under another config dir
+// may be appending to could lose its line.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// privateRel is the private files' folder below the config dir.
+const privateRel = "openloop/restore"
+
+// maxPrivateScan bounds what restore reads of the private file: its last
+// 64 MiB (texts are at most MaxItem each).
+var maxPrivateScan int64 = 64 << 20
+
+// PrivatePath is the private text file for the log at logPath.
+func PrivatePath(configDir, logPath string) string {
+	sum := sha256.Sum256([]byte(logPath))
+	return filepath.Join(configDir, filepath.FromSlash(privateRel), hex.EncodeToString(sum[:8])+".jsonl")
+}
+
+// WithPrivate keeps the texts of the store's log in the private file under
+// configDir ($CLAUDE_CONFIG_DIR or ~/.claude). Set the log first.
+func (s *Store) WithPrivate(configDir string) *Store {
+	s.Log.PrivateRoot = configDir
+	s.Log.Private = PrivatePath(configDir, s.Log.Path)
+	return s
+}
+
+// private is the Log of the private file: the same reading and appending
+// rules, below the config dir.
+func (l Log) private() Log {
+	return Log{Root: l.PrivateRoot, Path: l.Private}
+}
+
+// appendPrivate writes a step's whole line to the private file. It runs
+// under the memory dir's lock, the only writer of this file (one config
+// dir, one memory dir per project), and syncs it.
+func (l Log) appendPrivate(line LogLine) error {
+	if l.Private == "" {
+		return errors.New("no private file for the item's text")
+	}
+	p := l.private()
+	data, err := json.Marshal(line)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(l.PrivateRoot, 0o700); err != nil {
+		return fmt.Errorf("create the config dir: %w", err)
+	}
+	if _, err := p.dir(true); err != nil {
+		return fmt.Errorf("refusing to write the private text file: %w", err)
+	}
+	if fi, err := os.Lstat(p.Path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("refusing to write the private text file: %s is not a regular file", p.Path)
+	}
+	f, err := os.OpenFile(p.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600)
+	if err != nil {
+		return fmt.Errorf("open the private text file: %w", err)
+	}
+	err = appendLine(f, append(data, '\n'))
+	f.Close()
+	return err
+}
+
+// committed is the line the committed log keeps of a step: no user text.
+func (l LogLine) committed() LogLine {
+	return LogLine{LogEntry: l.LogEntry, ID: l.ID}
+}
+
+// privateTexts reads the private file's last maxPrivateScan bytes and
+// returns the lines whose ids are in want.
+func (l Log) privateTexts(want map[string]bool) (map[string]LogLine, error) {
+	out := map[string]LogLine{}
+	if l.Private == "" || len(want) == 0 {
+		return out, nil
+	}
+	_, _, err := l.private().ScanTail(maxPrivateScan, 0, func(pl LogLine) bool {
+		if pl.ID != "" && want[pl.ID] && pl.Text != "" {
+			out[pl.ID] = pl
+		}
+		return true
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		err = nil
+	}
+	return out, err
+}
