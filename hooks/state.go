@@ -1,12 +1,7 @@
 package hooks
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +9,7 @@ import (
 
 	"github.com/openloop/openloop/internal/jsonguard"
 	"github.com/openloop/openloop/internal/safeio"
+	"github.com/openloop/openloop/internal/sessiondir"
 	"github.com/openloop/openloop/internal/textcut"
 )
 
@@ -33,73 +29,30 @@ const maxSavedAssistant = 8 << 10
 
 // stateMaxAge is how long a session's state may lie around unused before
 // SessionEnd removes it.
-const stateMaxAge = 30 * 24 * time.Hour
+const stateMaxAge = sessiondir.MaxAge
 
-// safeID reports whether a session id is a plain token: 1 to 128 of
-// A-Z a-z 0-9 _ -. (A loop, not a regexp: `^[A-Za-z0-9_-]{1,128}$` unrolls
-// into 128 states compiled at every start, 118 KB and about 1.5 ms of the
-// hook's start-up.)
-func safeID(id string) bool {
-	if id == "" || len(id) > 128 {
-		return false
-	}
-	for _, c := range []byte(id) {
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
-}
+// safeID reports whether a session id is a plain token (sessiondir.SafeID).
+func safeID(id string) bool { return sessiondir.SafeID(id) }
 
-// stateDir holds one small JSON file per live session.
+// stateDir is the state folder's path, unchecked.
 func stateDir(configDir string) string {
 	return filepath.Join(configDir, "openloop", "sessions")
 }
 
 // errStateFolder marks a state folder that is not a real folder.
-var errStateFolder = errors.New("not a folder")
+var errStateFolder = sessiondir.ErrFolder
 
-// stateFolder returns stateDir(configDir) once its two parts that openloop
-// owns, openloop/ and openloop/sessions/, are known to be real folders: a
-// symlink planted at either would send state writes, and the deletions of
-// pruneStates and SessionEnd, into some other folder. With create, the
-// missing parts are made (0700). configDir itself may be a symlink (users
-// keep ~/.claude in a dotfiles repository).
+// stateFolder is the private folder of the sessions' files, checked (and,
+// with create, made): see sessiondir.Folder.
 func stateFolder(configDir string, create bool) (string, error) {
-	if create {
-		if err := os.MkdirAll(configDir, 0o700); err != nil {
-			return "", err
-		}
-	}
-	dir := configDir
-	for _, part := range []string{"openloop", "sessions"} {
-		dir = filepath.Join(dir, part)
-		fi, err := os.Lstat(dir)
-		if create && errors.Is(err, fs.ErrNotExist) {
-			if err = os.Mkdir(dir, 0o700); err == nil || errors.Is(err, fs.ErrExist) {
-				fi, err = os.Lstat(dir)
-			}
-		}
-		if err != nil {
-			return "", err
-		}
-		if !fi.IsDir() { // a symlink, even to a folder, is not
-			return "", fmt.Errorf("%s: %w", dir, errStateFolder)
-		}
-	}
-	return dir, nil
+	return sessiondir.Folder(configDir, create)
 }
 
 // statePath is the state file of a session in the state folder dir. An id
 // that is not a plain token (Claude Code sends UUIDs) is hashed, so it can
 // never name a path outside the folder.
 func statePath(dir, sessionID string) string {
-	name := sessionID
-	if !safeID(sessionID) {
-		sum := sha256.Sum256([]byte(sessionID))
-		name = "h-" + hex.EncodeToString(sum[:16])
-	}
-	return filepath.Join(dir, name+".json")
+	return sessiondir.Path(dir, sessionID, ".json")
 }
 
 // maxState bounds what is read of a state file.
@@ -125,22 +78,7 @@ func saveState(path string, st sessionState) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-	}
-	return werr
+	return sessiondir.WriteAtomic(path, data)
 }
 
 // replaceState saves st at path or, when that fails, removes what is there

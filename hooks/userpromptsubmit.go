@@ -33,12 +33,15 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 		return nil, nil // a slash command, an envelope, or only pasted text
 	}
 	in, tr := promptInput(cfg, ev, prompt, true)
-	findings := detect.Prompt(in)
-	if len(findings) == 0 {
+	a := detect.Assess(in)
+	if len(a.Parks) == 0 {
+		if len(a.Candidates) > 0 {
+			return keepCandidate(cfg, ev, prompt, in, tr, a.Candidates[0])
+		}
 		return nil, nil
 	}
 	var entries []store.Entry
-	for _, f := range findings {
+	for _, f := range a.Parks {
 		e := entry(f)
 		if in.Task == "" && e.Kind != store.KindQuestion {
 			if task := whatWeWereDoing(tr.full(), prompt); task != "" {
