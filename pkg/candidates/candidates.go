@@ -18,6 +18,8 @@ package candidates
 import (
 	"cmp"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -194,4 +196,30 @@ func Remove(configDir string, c Candidate) error {
 		return nil
 	}
 	return save(path, f)
+}
+
+// View is one listed candidate as review --json and summary --json print
+// it: N is its number in the project's list (what review --park takes).
+type View struct {
+	N       int     `json:"n"`
+	Kind    string  `json:"kind"`
+	Idea    string  `json:"idea"`
+	Context string  `json:"context"`
+	Score   float64 `json:"score"`
+	Excerpt string  `json:"excerpt"`
+	TS      string  `json:"ts"`
+	Session string  `json:"session"`
+}
+
+// ViewOf is c as the n-th of the list, its score to three places.
+func ViewOf(n int, c Candidate) View {
+	return View{
+		N: n, Kind: c.Kind, Idea: c.Idea, Context: c.Context, Score: math.Round(c.Score*1000) / 1000,
+		Excerpt: c.Excerpt, TS: c.TS.UTC().Format(time.RFC3339), Session: c.Session,
+	}
+}
+
+// ParkCommand is the one command that parks the n-th candidate.
+func ParkCommand(n int) string {
+	return fmt.Sprintf("openloop review --park %d", n)
 }

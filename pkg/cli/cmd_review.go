@@ -2,9 +2,7 @@ package cli
 
 import (
 	"fmt"
-	"math"
 	"strconv"
-	"time"
 
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/candidates"
@@ -101,29 +99,15 @@ func printReview(e *Env, list []candidates.Candidate) {
 	fmt.Fprintf(e.Stdout, "Park one with '%s', drop one with '%s'.\n", e.cmdLine("review --park N"), e.cmdLine("review --dismiss N"))
 }
 
-type reviewItemJSON struct {
-	N       int     `json:"n"`
-	Kind    string  `json:"kind"`
-	Idea    string  `json:"idea"`
-	Context string  `json:"context"`
-	Score   float64 `json:"score"`
-	Excerpt string  `json:"excerpt"`
-	TS      string  `json:"ts"`
-	Session string  `json:"session"`
-}
-
 type reviewListJSON struct {
-	Count      int              `json:"count"`
-	Candidates []reviewItemJSON `json:"candidates"`
+	Count      int               `json:"count"`
+	Candidates []candidates.View `json:"candidates"`
 }
 
 func reviewJSON(list []candidates.Candidate) reviewListJSON {
-	out := reviewListJSON{Count: len(list), Candidates: []reviewItemJSON{}}
+	out := reviewListJSON{Count: len(list), Candidates: []candidates.View{}}
 	for i, c := range list {
-		out.Candidates = append(out.Candidates, reviewItemJSON{
-			N: i + 1, Kind: c.Kind, Idea: c.Idea, Context: c.Context, Score: math.Round(c.Score*1000) / 1000,
-			Excerpt: c.Excerpt, TS: c.TS.UTC().Format(time.RFC3339), Session: c.Session,
-		})
+		out.Candidates = append(out.Candidates, candidates.ViewOf(i+1, c))
 	}
 	return out
 }
