@@ -53,6 +53,12 @@ type Config struct {
 	Now       func() time.Time
 	Cwd       string // used when the payload has no cwd
 	MemoryDir string // explicit override (--memory-dir)
+	// Assist is `hook --assist`: the parking rule at SessionStart and a
+	// nudge for each candidate, for Claude (assist.go).
+	Assist bool
+	// Program is how the hook was invoked, shell-quoted when it is a path
+	// ("" reads "openloop"): the park command the rule names.
+	Program string
 }
 
 // Event is a parsed hook payload: the common fields, and the raw JSON for
@@ -72,10 +78,13 @@ type Output struct {
 	Specific      *Context `json:"hookSpecificOutput,omitempty"`
 }
 
-// Context is hookSpecificOutput for UserPromptSubmit.
+// Context is hookSpecificOutput for UserPromptSubmit and SessionStart.
 type Context struct {
 	HookEventName     string `json:"hookEventName"`
 	AdditionalContext string `json:"additionalContext,omitempty"`
+	// lines keeps the text's line breaks (SessionStart's list of items);
+	// otherwise it is one line, whatever the text held.
+	lines bool
 }
 
 // Bounds on what a hook prints. Claude Code keeps 10,000 characters of a
@@ -84,7 +93,7 @@ type Context struct {
 // of stray session-open-*.md files once made a cap refusal 7.7 MB long).
 const (
 	maxMessage = 4 << 10 // bytes of systemMessage
-	maxContext = 2 << 10 // bytes of additionalContext
+	maxContext = 4 << 10 // bytes of additionalContext
 	maxListed  = 10      // items a cap refusal lists; the others are counted
 	maxFailed  = 3       // failures shown; the others are counted
 	maxIdea    = 200     // bytes of an idea quoted in a message
@@ -101,7 +110,11 @@ func (o *Output) Bytes() ([]byte, error) {
 	safe := Output{SystemMessage: textcut.Head(termsafe.Text(o.SystemMessage), maxMessage)}
 	if o.Specific != nil {
 		c := *o.Specific
-		c.AdditionalContext = textcut.Head(termsafe.Line(c.AdditionalContext), maxContext)
+		clean := termsafe.Line
+		if c.lines {
+			clean = termsafe.Text
+		}
+		c.AdditionalContext = textcut.Head(clean(c.AdditionalContext), maxContext)
 		safe.Specific = &c
 	}
 	var b bytes.Buffer
@@ -139,6 +152,8 @@ func Handle(cfg Config, r io.Reader) (*Output, error) {
 		return Stop(cfg, ev)
 	case "SessionEnd":
 		return SessionEnd(cfg, ev)
+	case "SessionStart":
+		return SessionStart(cfg, ev)
 	}
 	return nil, nil
 }

@@ -15,6 +15,7 @@ func runPark(e *Env, args []string) int {
 	why := fs.String("why", "", "why it was parked (optional)")
 	how := fs.String("how", "", "how to apply it when revisiting (optional)")
 	name := fs.String("name", "", "short slug for the item (optional; made from --idea when empty)")
+	source := fs.String("source", "", "who parks it, written to the frontmatter as source: assist (Claude, under the assist rule), user, hook or review (optional)")
 	if ok, code := parseFlags(e, fs, args); !ok {
 		return code
 	}
@@ -25,6 +26,10 @@ func runPark(e *Env, args []string) int {
 	k, err := store.ParseKind(*kind)
 	if err != nil {
 		errorf(e.Stderr, "park: %v", err)
+		return ExitUsage
+	}
+	if !validSource(*source) {
+		errorf(e.Stderr, "park: unknown source %q (want assist, user, hook or review)", *source)
 		return ExitUsage
 	}
 	if *idea == "" || *ctx == "" {
@@ -38,7 +43,7 @@ func runPark(e *Env, args []string) int {
 		return ExitFailure
 	}
 	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
-	res, err := s.Park(store.Entry{Name: *name, Kind: k, Idea: *idea, Context: *ctx, Why: *why, HowTo: *how})
+	res, err := s.Park(store.Entry{Name: *name, Kind: k, Idea: *idea, Context: *ctx, Why: *why, HowTo: *how, Source: *source})
 	if err != nil {
 		errorf(e.Stderr, "park: %v", err)
 		return ExitFailure
@@ -54,6 +59,15 @@ func runPark(e *Env, args []string) int {
 		fmt.Fprintf(e.Stdout, "Parked: %s\n", res.Name)
 	}
 	return ExitOK
+}
+
+// validSource reports a --source value park accepts ("" writes no key).
+func validSource(s string) bool {
+	switch s {
+	case "", "assist", "user", "hook", "review":
+		return true
+	}
+	return false
 }
 
 // printCapped is the seed's pollution guard: it surfaces the open list and
