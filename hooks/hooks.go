@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -224,7 +225,8 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 	return out, nil
 }
 
-// output renders what was parked: nothing, "parked: <name>", or the cap's
+// output renders what was parked: nothing, the one-line notice
+// (parkedNotice), or the cap's
 // list with the request to archive some first. forClaude adds the one-line
 // additionalContext (UserPromptSubmit only). Lists are bounded: the first
 // few entries, then a count of the others.
@@ -234,7 +236,7 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 	}
 	var msg, ctx []string
 	if len(pk.names) > 0 {
-		msg = append(msg, "parked: "+strings.Join(some(pk.names, maxListed), ", "))
+		msg = append(msg, parkedNotice(pk.names))
 		ctx = append(ctx, "openloop parked "+strings.Join(some(pk.kinds, maxFailed), "; ")+" in "+pk.st.Dir+"; /session resume lists open items. Carry on with the user's request.")
 	}
 	if pk.refused != "" && pk.listed {
@@ -263,6 +265,21 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 		o.Specific = &Context{HookEventName: event, AdditionalContext: strings.Join(ctx, " ")}
 	}
 	return o
+}
+
+// parkedNotice is the one line the user sees for what was parked: it
+// names openloop and the one command that lists or closes the item.
+//
+//	openloop parked "i18n" · /session resume lists it, /session archive i18n closes it
+func parkedNotice(names []string) string {
+	if len(names) == 1 {
+		return fmt.Sprintf("openloop parked %q · /session resume lists it, /session archive %s closes it", names[0], names[0])
+	}
+	quoted := make([]string, 0, len(names))
+	for _, n := range some(names, maxListed) {
+		quoted = append(quoted, strconv.Quote(n))
+	}
+	return "openloop parked " + strings.Join(quoted, ", ") + " · /session resume lists them, /session archive <name> closes one"
 }
 
 // some is the first max entries of list, the last of them replaced by a

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,7 +23,20 @@ type sessionState struct {
 	// (the next turn, after an interrupted one that had no Stop) must not
 	// read it again; the same prompt delivered twice may.
 	UsedBy string `json:"used_by,omitempty"`
+	// Stopped marks a state Stop wrote (Assistant may then be empty); a
+	// state that holds only Open holds no message from Claude, and the
+	// next prompt reads the transcript's tail for one.
+	Stopped bool `json:"stop,omitempty"`
+	// Open is the names of the project's open items as this session last
+	// saw them (SessionStart, and the hook's own parks), so that a prompt
+	// that takes one up is told without listing the memory dir (takeup.go).
+	Open []string `json:"open,omitempty"`
 }
+
+// holdsMessage reports a state that Stop wrote: Claude's last message is
+// known, even when it is empty. (A state of an older openloop holds one
+// whenever Assistant is set.)
+func (st sessionState) holdsMessage() bool { return st.Stopped || st.Assistant != "" }
 
 // maxSavedAssistant bounds the part of Claude's message kept in the state.
 const maxSavedAssistant = 8 << 10
@@ -92,21 +106,57 @@ func replaceState(path string, st sessionState) {
 }
 
 // remember records, for the session's next prompt, the end of Claude's
-// message; an empty message removes what an earlier turn left. Best
-// effort: when nothing can be recorded, the next prompt reads the
-// transcript's tail instead.
+// message; an empty message drops what an earlier turn left (the open
+// names stay). Best effort: when nothing can be recorded, the next prompt
+// reads the transcript's tail instead.
 func remember(configDir, sessionID, msg string) {
 	dir, err := stateFolder(configDir, msg != "")
 	if err != nil {
 		return
 	}
 	path := statePath(dir, sessionID)
+	old, _ := loadState(path)
 	if msg == "" {
+		if len(old.Open) == 0 {
+			os.Remove(path)
+			return
+		}
+		replaceState(path, sessionState{Open: old.Open})
+		return
+	}
+	replaceState(path, sessionState{Assistant: textcut.Tail(msg, maxSavedAssistant), Stopped: true, Open: old.Open})
+}
+
+// editOpen changes the names of the project's open items recorded in the
+// session's state, keeping the rest of it. Best effort.
+func editOpen(configDir, sessionID string, edit func([]string) []string) {
+	if sessionID == "" {
+		return
+	}
+	dir, err := stateFolder(configDir, true)
+	if err != nil {
+		return
+	}
+	path := statePath(dir, sessionID)
+	st, _ := loadState(path)
+	open := edit(slices.Clone(st.Open))
+	if len(open) > maxOpenNames {
+		open = open[:maxOpenNames]
+	}
+	if slices.Equal(open, st.Open) {
+		return
+	}
+	st.Open = open
+	if !st.holdsMessage() && st.UsedBy == "" && len(open) == 0 {
 		os.Remove(path)
 		return
 	}
-	replaceState(path, sessionState{Assistant: textcut.Tail(msg, maxSavedAssistant)})
+	replaceState(path, st)
 }
+
+// maxOpenNames bounds the names kept (the cap is 10; a memory dir can hold
+// more, written by hand).
+const maxOpenNames = 50
 
 // useState returns Claude's last message as Stop saved it, if this prompt
 // may use it: the first prompt after that Stop, or the same prompt
@@ -117,34 +167,37 @@ func remember(configDir, sessionID, msg string) {
 // has had its answer, and the transcript's copy of it (the transcript is
 // written late, so its last message is often the same one) must not answer
 // for this prompt either.
-func useState(configDir, sessionID, prompt string) (assistant string, known bool) {
+func useState(configDir, sessionID, prompt string) (assistant string, known bool, open []string) {
 	return readState(configDir, sessionID, prompt, true)
 }
 
 // peekState is useState without marking the state used: what this prompt
 // would read if it came now (explain).
-func peekState(configDir, sessionID, prompt string) (assistant string, known bool) {
+func peekState(configDir, sessionID, prompt string) (assistant string, known bool, open []string) {
 	return readState(configDir, sessionID, prompt, false)
 }
 
-func readState(configDir, sessionID, prompt string, mark bool) (assistant string, known bool) {
+func readState(configDir, sessionID, prompt string, mark bool) (assistant string, known bool, open []string) {
 	dir, err := stateFolder(configDir, false)
 	if err != nil {
-		return "", false
+		return "", false, nil
 	}
 	path := statePath(dir, sessionID)
 	st, ok := loadState(path)
 	if !ok {
-		return "", false
+		return "", false, nil
+	}
+	if !st.holdsMessage() {
+		return "", false, st.Open
 	}
 	if st.UsedBy != "" && st.UsedBy != prompt {
-		return "", true
+		return "", true, st.Open
 	}
 	if st.UsedBy == "" && mark {
 		st.UsedBy = prompt
 		replaceState(path, st) // unmarked, it would answer for a later prompt too
 	}
-	return st.Assistant, true
+	return st.Assistant, true, st.Open
 }
 
 // pruneStates removes state files older than stateMaxAge, and stray temp

@@ -42,6 +42,7 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	pk.remember(cfg, ev)
 	return pk.output("Stop", false), nil
 }
 
