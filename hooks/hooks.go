@@ -60,6 +60,9 @@ type Config struct {
 	// Program is how the hook was invoked, shell-quoted when it is a path
 	// ("" reads "openloop"): the park command the rule names.
 	Program string
+	// Warn, when set, takes the one line that says the settings file is
+	// bad and the defaults are used (stderr; the hook still exits 0).
+	Warn io.Writer
 }
 
 // Event is a parsed hook payload: the common fields, and the raw JSON for

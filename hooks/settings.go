@@ -1,11 +1,38 @@
 package hooks
 
-// userSettings is what the hooks read of the user's settings file.
-type userSettings struct {
-	CompactContext bool
+import (
+	"fmt"
+
+	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/config"
+	"github.com/openloop/openloop/pkg/detect"
+	"github.com/openloop/openloop/pkg/project"
+)
+
+// settings reads the user's settings (pkg/config). A bad file is the
+// defaults: the hook says so in one line on stderr (Config.Warn) and goes
+// on; it never fails a prompt over its settings.
+func (cfg Config) settings(configDir string) config.Settings {
+	s, err := config.Load(configDir)
+	if err != nil && cfg.Warn != nil {
+		fmt.Fprintln(cfg.Warn, "openloop: error: "+termsafe.Line(err.Error())+"; using the defaults")
+	}
+	return s
 }
 
-// settings reads the user's settings (defaults for now).
-func (cfg Config) settings(configDir string) userSettings {
-	return userSettings{CompactContext: true}
+// assess is detect.Assess under the user's settings. The settings file is
+// read only when the prompt leaves something at the widest settings (every
+// kind at the top sensitivity): a prompt with nothing to park or keep
+// under any settings reads no more files than before.
+func (cfg Config) assess(in detect.Input) detect.Assessment {
+	a := detect.AssessTuned(in, config.Widest())
+	if len(a.Parks) == 0 && len(a.Candidates) == 0 {
+		return a
+	}
+	cfgDir, err := project.ConfigDir(cfg.Getenv)
+	if err != nil {
+		return detect.Assess(in)
+	}
+	s := cfg.settings(cfgDir)
+	return s.Filter(detect.AssessTuned(in, s.Tuning()))
 }

@@ -71,7 +71,7 @@ func runHook(e *Env, args []string) (code int) {
 		}
 		return code
 	}
-	cfg := hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir, Assist: *assist}
+	cfg := hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir, Assist: *assist, Warn: e.Stderr}
 	if *assist {
 		cfg.Program = hookProgram(invokedAs())
 	}
