@@ -25,14 +25,13 @@ func (cfg Config) settings(configDir string) config.Settings {
 // kind at the top sensitivity): a prompt with nothing to park or keep
 // under any settings reads no more files than before.
 func (cfg Config) assess(in detect.Input) detect.Assessment {
-	a := detect.AssessTuned(in, config.Widest())
-	if len(a.Parks) == 0 && len(a.Candidates) == 0 {
-		return a
-	}
-	cfgDir, err := project.ConfigDir(cfg.Getenv)
-	if err != nil {
-		return detect.Assess(in)
-	}
-	s := cfg.settings(cfgDir)
-	return s.Filter(detect.AssessTuned(in, s.Tuning()))
+	var s config.Settings
+	a := detect.AssessLazy(in, config.Widest(), func() detect.Tuning {
+		s = config.Defaults()
+		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
+			s = cfg.settings(cfgDir)
+		}
+		return s.Tuning()
+	})
+	return s.Filter(a)
 }

@@ -14,6 +14,9 @@ type Tuning map[Kind]float64
 // Tuned is a copy of m whose thresholds are moved by t; m is unchanged
 // and the weights are shared.
 func (m *Model) Tuned(t Tuning) *Model {
+	if len(t) == 0 {
+		return m
+	}
 	c := *m
 	c.Kinds = slices.Clone(m.Kinds)
 	for i, k := range c.Kinds {
@@ -38,12 +41,27 @@ func shiftLogOdds(p, s float64) float64 {
 
 // AssessTuned is Assess with the shipped model's thresholds moved by t.
 func AssessTuned(in Input, t Tuning) Assessment {
+	return AssessLazy(in, t, nil)
+}
+
+// AssessLazy scores the prompt once and decides under the tuning first;
+// when that leaves nothing, it returns at once, else it decides again under
+// the tuning then() returns (nil: keep the first answer). The hook passes
+// the widest tuning first, so that a prompt with nothing under any
+// settings never reads the user's settings.
+func AssessLazy(in Input, first Tuning, then func() Tuning) Assessment {
 	m, err := shipped()
 	if err != nil {
 		return Assessment{}
 	}
-	if len(t) == 0 {
-		return m.Assess(in)
+	x, ok := prepare(in)
+	if !ok {
+		return Assessment{}
 	}
-	return m.Tuned(t).Assess(in)
+	s, _ := score(m, x)
+	a := m.Tuned(first).decide(x, in, s)
+	if then == nil || len(a.Parks)+len(a.Candidates) == 0 {
+		return a
+	}
+	return m.Tuned(then()).decide(x, in, s)
 }
