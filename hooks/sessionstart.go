@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/openloop/openloop/internal/textcut"
 	"github.com/openloop/openloop/pkg/store"
 	"github.com/openloop/openloop/pkg/transcript"
 )
@@ -54,6 +55,10 @@ func SessionStart(cfg Config, ev Event) (*Output, error) {
 // included.
 const maxCompactLines = 10
 
+// maxCompactLine bounds one item's line, so that ten of them and the rule
+// stay inside maxContext.
+const maxCompactLine = 300
+
 // sessionStart is when the session began, from its transcript's first
 // line; zero when unknown.
 func sessionStart(path string) time.Time {
@@ -77,7 +82,7 @@ func compactItems(s *store.Store, items []store.Item, start, now time.Time) stri
 	var lines []string
 	for _, it := range items {
 		if it.Damaged == nil && !it.ModTime.Before(since) {
-			lines = append(lines, s.Line(it))
+			lines = append(lines, textcut.Head(s.Line(it), maxCompactLine))
 		}
 	}
 	if len(lines) == 0 {
