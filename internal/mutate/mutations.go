@@ -71,7 +71,7 @@ var mutations = []mutation{
 	{id: "exit-doctor", behaviour: "doctor exits 0 when it found a problem",
 		file: "pkg/cli/cmd_doctor.go", old: "return ExitProblem", new: "return ExitOK", pkgs: cliPkgs},
 	{id: "exit-park-capped", behaviour: "park at the cap exits 0 although nothing was parked",
-		file: "pkg/cli/cmd_park.go", old: "errorf(e.Stderr, \"park: not parked: %d items are open\", len(res.Open))\n\t\treturn ExitFailure", new: "errorf(e.Stderr, \"park: not parked: %d items are open\", len(res.Open))\n\t\treturn ExitOK", pkgs: cliPkgs},
+		file: "pkg/cli/cmd_park.go", old: "errorf(e.Stderr, \"%s: not parked: %d items are open\", cmd, len(res.Open))\n\t\treturn ExitFailure", new: "errorf(e.Stderr, \"%s: not parked: %d items are open\", cmd, len(res.Open))\n\t\treturn ExitOK", pkgs: cliPkgs},
 
 	// Atomic, private, crash-safe writes.
 	{id: "atomic-write-in-place", behaviour: "a new item is written in place (no temp file and rename; mtime from the wall clock)",

@@ -48,14 +48,21 @@ func runPark(e *Env, args []string) int {
 		errorf(e.Stderr, "park: %v", err)
 		return ExitFailure
 	}
+	return printParked(e, "park", s, res)
+}
+
+// printParked says what a park did: "Parked: <name>", "Already parked:
+// <name>", or the cap's refusal with the open list and an error line
+// (ExitFailure).
+func printParked(e *Env, cmd string, s *store.Store, res store.Result) int {
 	switch {
 	case res.Capped:
 		printCapped(e, s, res.Open)
-		errorf(e.Stderr, "park: not parked: %d items are open", len(res.Open))
+		errorf(e.Stderr, "%s: not parked: %d items are open", cmd, len(res.Open))
 		return ExitFailure
 	case res.Dup:
 		fmt.Fprintf(e.Stdout, "Already parked: %s\n", store.Show(res.Name))
-	default:
+	case res.Parked:
 		fmt.Fprintf(e.Stdout, "Parked: %s\n", res.Name)
 	}
 	return ExitOK

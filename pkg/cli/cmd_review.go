@@ -63,15 +63,8 @@ func runReview(e *Env, args []string) int {
 	}
 	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
 	res, err := candidates.Promote(p.ConfigDir, s, cand, e.Now())
-	switch {
-	case res.Capped:
-		printCapped(e, s, res.Open)
-		errorf(e.Stderr, "review: not parked: %d items are open", len(res.Open))
-		return ExitFailure
-	case res.Dup:
-		fmt.Fprintf(e.Stdout, "Already parked: %s\n", store.Show(res.Name))
-	case res.Parked:
-		fmt.Fprintf(e.Stdout, "Parked: %s\n", res.Name)
+	if code := printParked(e, "review", s, res); code != ExitOK {
+		return code
 	}
 	if err != nil {
 		errorf(e.Stderr, "review: %v", err)
