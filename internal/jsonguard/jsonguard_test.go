@@ -1,6 +1,9 @@
 package jsonguard
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 )
@@ -37,11 +40,59 @@ func TestValidDeepNesting(t *testing.T) {
 	}
 }
 
+// FuzzValid: within the depth bound Valid agrees with encoding/json.Valid
+// on every input, and ValidString with Valid; past it Valid refuses, and
+// TooDeep's count of nesting is the real depth of valid JSON.
 func FuzzValid(f *testing.F) {
-	f.Add([]byte(`{"hook_event_name":"Stop"}`))
-	f.Add([]byte(`[[[[`))
-	f.Add([]byte(`{"a":"\u0000"}`))
+	for _, s := range []string{
+		`{"hook_event_name":"Stop"}`, `[[[[`, `{"a":"\u0000"}`, `{"a":"\ud800"}`, "\"\xff\"", "\"\x01\"",
+		`01`, `-0`, `1.`, `1e`, `.5`, `1E+2`, `-`, `tru`, `nul`, `[1,]`, `{"a":1,}`, `{"a" 1}`, `{1:2}`,
+		` {} `, "\t[]\n", `[] []`, `"\x"`, `"\u12"`, `"\/"`, `{"a":[{"b":null}]}`, ``, ` `,
+		strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth),
+		strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1),
+	} {
+		f.Add([]byte(s))
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		Valid(b) // must not panic or overflow
+		got := Valid(b)
+		if got != ValidString(string(b)) {
+			t.Fatalf("Valid and ValidString disagree on %q", b)
+		}
+		std := json.Valid(b)
+		if TooDeep(b, MaxDepth) {
+			if got {
+				t.Fatalf("Valid accepted %q, nested deeper than %d", b, MaxDepth)
+			}
+			if std && depth(t, b) <= MaxDepth {
+				t.Fatalf("TooDeep counts valid JSON nested %d deep as deeper than %d: %q", depth(t, b), MaxDepth, b)
+			}
+			return
+		}
+		if got != std {
+			t.Fatalf("Valid(%q) = %v, encoding/json.Valid = %v", b, got, std)
+		}
 	})
+}
+
+// depth is how deeply valid JSON b nests arrays and objects, read with
+// encoding/json's tokenizer.
+func depth(t *testing.T, b []byte) int {
+	d := json.NewDecoder(bytes.NewReader(b))
+	n, top := 0, 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return top
+		}
+		if err != nil {
+			t.Fatalf("token of valid JSON %q: %v", b, err)
+		}
+		switch tok {
+		case json.Delim('['), json.Delim('{'):
+			n++
+			top = max(top, n)
+		case json.Delim(']'), json.Delim('}'):
+			n--
+		}
+	}
 }

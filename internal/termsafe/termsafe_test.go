@@ -60,6 +60,8 @@ func TestStrip(t *testing.T) {
 
 func FuzzLine(f *testing.F) {
 	f.Add("a\x1b[2J\u202eb")
+	f.Add("plain — ü \\x1b \uFFFD 中文")
+	f.Add("\xff\U000E0041\r\u2028\t\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, out := range []string{Line(s), Text(s), Strip(s)} {
 			if !utf8.ValidString(out) {
@@ -73,6 +75,24 @@ func FuzzLine(f *testing.F) {
 		}
 		if strings.ContainsAny(Line(s), "\n\t") || strings.ContainsAny(Strip(s), "\n\t") {
 			t.Fatalf("Line kept a newline or tab: %q", Line(s))
+		}
+		// Text already safe is left as it is, and so is each function's
+		// own output; escaping at most quadruples the bytes.
+		safe := utf8.ValidString(s) && !strings.ContainsFunc(s, unsafeRune)
+		for _, fn := range []struct {
+			name string
+			f    func(string) string
+		}{{"Line", Line}, {"Text", Text}, {"Strip", Strip}} {
+			out := fn.f(s)
+			if safe && out != s {
+				t.Fatalf("%s changed safe text %q to %q", fn.name, s, out)
+			}
+			if again := fn.f(out); again != out {
+				t.Fatalf("%s is not idempotent: %q gave %q, then %q", fn.name, s, out, again)
+			}
+			if len(out) > 4*len(s) {
+				t.Fatalf("%s of %d bytes gave %d bytes", fn.name, len(s), len(out))
+			}
 		}
 	})
 }

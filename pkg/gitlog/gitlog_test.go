@@ -164,12 +164,94 @@ func TestDecodeCommit(t *testing.T) {
 	}
 }
 
+// FuzzDecodeCommit: whatever the object holds, a commit that decodes
+// keeps what it promises (its hash, a one-line trimmed subject that is
+// in the message, a committer line in the headers) and decodes to itself
+// again once written back out; and whatever a message holds, it never
+// changes what the headers say (time, time zone, parent).
 func FuzzDecodeCommit(f *testing.F) {
 	f.Add([]byte("tree x\nparent 1111111111111111111111111111111111111111\ncommitter C <c@x> 1764669600 -0230\n\nsubject\n"))
 	f.Add([]byte("committer <> 1 +9999\n"))
+	f.Add([]byte("committer C <c@x> 1764669600 +0100\n\n\n  \tsubject  \r\nbody\n"))
+	f.Add([]byte("committer C <c@x> 1764669600 +0100\ncommitter D <d@x> 1 -0000\ngpgsig -----BEGIN\n committer X <x> 5 +0000\n\nparent 2222222222222222222222222222222222222222\ncommitter E <e> 7 +0000\n"))
+	f.Add([]byte("committer C <c> -62135596800 +1400\n\n\u2028\u0085x\x00\n"))
+	h := plumbing.NewHash("0123456789abcdef0123456789abcdef01234567")
+	const parent = "89abcdef0123456789abcdef0123456789abcdef"
+	head := "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\nparent " + parent +
+		"\nauthor A U Thor <a@example.com> 1700000000 +0000\ncommitter C O Mitter <c@example.com> 1764669600 -0230\n"
 	f.Fuzz(func(t *testing.T, b []byte) {
-		decodeCommit(plumbing.ZeroHash, b)
+		if c, err := decodeCommit(h, b); err == nil {
+			checkCommit(t, h, b, c)
+			again, err := decodeCommit(h, encodeCommit(c))
+			if err != nil {
+				t.Fatalf("%q decodes to %+v, which does not decode once written out: %v", b, c, err)
+			}
+			if !sameCommit(c, again) {
+				t.Fatalf("%q decodes to %+v, written out and decoded again to %+v", b, c, again)
+			}
+		}
+
+		// b as the message under fixed headers.
+		data := append([]byte(head+"\n"), b...)
+		c, err := decodeCommit(h, data)
+		if err != nil {
+			t.Fatalf("valid headers with message %q: %v", b, err)
+		}
+		checkCommit(t, h, data, c)
+		_, off := c.When.Zone()
+		if c.When.Unix() != 1764669600 || off != -(2*3600+30*60) || c.parent.String() != parent {
+			t.Fatalf("message %q changed the headers: %v (offset %d), parent %s", b, c.When, off, c.parent)
+		}
+		want := ""
+		for _, l := range strings.Split(string(b), "\n") {
+			if want = strings.TrimSpace(l); want != "" {
+				break
+			}
+		}
+		if c.Subject != want {
+			t.Fatalf("message %q: subject %q, want its first non-blank line %q", b, c.Subject, want)
+		}
 	})
+}
+
+// checkCommit checks what a decoded commit promises of the object data.
+func checkCommit(t *testing.T, h plumbing.Hash, data []byte, c *commit) {
+	t.Helper()
+	if c.Hash != h.String() || c.Short != h.String()[:7] {
+		t.Fatalf("hash %q short %q, want %s", c.Hash, c.Short, h)
+	}
+	if strings.ContainsAny(c.Subject, "\n") || strings.TrimSpace(c.Subject) != c.Subject {
+		t.Fatalf("subject %q of %q is not one trimmed line", c.Subject, data)
+	}
+	headers, msg, _ := strings.Cut(string(data), "\n\n")
+	if strings.HasPrefix(string(data), "\n") {
+		headers, msg = "", string(data[1:])
+	}
+	if !strings.Contains(msg, c.Subject) {
+		t.Fatalf("subject %q is not in the message of %q", c.Subject, data)
+	}
+	if !strings.HasPrefix(headers, "committer ") && !strings.Contains(headers, "\ncommitter ") {
+		t.Fatalf("%q decoded with no committer line in its headers", data)
+	}
+}
+
+// encodeCommit writes c back out in git's commit format.
+func encodeCommit(c *commit) []byte {
+	var b strings.Builder
+	b.WriteString("tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n")
+	if !c.parent.IsZero() {
+		b.WriteString("parent " + c.parent.String() + "\n")
+	}
+	zone, _ := c.When.Zone()
+	fmt.Fprintf(&b, "committer C <c@example.com> %d %s\n\n%s\n", c.When.Unix(), zone, c.Subject)
+	return []byte(b.String())
+}
+
+func sameCommit(a, b *commit) bool {
+	az, ao := a.When.Zone()
+	bz, bo := b.When.Zone()
+	return a.Commit.Hash == b.Commit.Hash && a.Short == b.Short && a.Subject == b.Subject &&
+		a.When.Equal(b.When) && az == bz && ao == bo && a.parent == b.parent
 }
 
 // BenchmarkSince: listing a session of 5 commits costs the same on a

@@ -2,9 +2,12 @@ package transcript
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -88,17 +91,84 @@ func TestReadTailReadsOnlyTheTail(t *testing.T) {
 	}
 }
 
-// FuzzLine: no line, however malformed, makes the reader panic.
+// FuzzLine: what one transcript line can do to what the reader reports.
+//   - A line that is not JSON, not an object, or not of type "user" or
+//     "assistant" changes nothing; so does any line marked as a sidechain
+//     or a subagent's (isSidechain, agentId), whatever else it holds.
+//   - A line folded twice reads as once (Claude Code can write a line
+//     again), except that Claude's message then holds its text twice.
+//   - Every text reported is at most the line's length: nothing grows.
 func FuzzLine(f *testing.F) {
-	for _, s := range []string{lUser, lA1, lAsk, lAskAnswer, lCreate, lCreated, lRename, lTodo2, lCmd, lBroken, "", "{}", "[]", `{"type":"user","message":{"content":[{"type":"tool_result"}]}}`} {
+	for _, s := range []string{lUser, lUserBlock, lA1, lA1c, lAsk, lAskAnswer, lAskAnsJSON, lCreate, lCreated, lRename, lTodo2, lCmd, lBroken, lSide, lAgent, lOrigin, lUnknown,
+		"", "{}", "[]", `{"type":"user","message":{"content":[{"type":"tool_result"}]}}`,
+		`{"type":"user","type":"assistant","message":{"id":"m","content":[{"type":"text","text":"dup"}]}}`,
+		` {"type":"user","message":{"content":"  padded\u0000  "}} `, `{"type":"assistant","message":{"content":[{"type":"text","text":"\ud800"}]}}`} {
 		f.Add([]byte(s))
 	}
+	empty := newState().tail()
 	f.Fuzz(func(t *testing.T, b []byte) {
-		s := newState()
-		s.line(b)
-		s.line(b) // twice: state carried between lines
-		_ = s.tail()
+		once := newState()
+		once.line(b)
+		got := once.tail()
+		twice := newState()
+		twice.line(b)
+		twice.line(b)
+		got2 := twice.tail()
 		firstTimestamp(b)
+
+		var top map[string]json.RawMessage
+		isObject := json.Unmarshal(b, &top) == nil && top != nil
+		var typ string
+		if isObject {
+			json.Unmarshal(top["type"], &typ)
+		}
+		if (!isObject || typ != "user" && typ != "assistant") && !reflect.DeepEqual(got, empty) {
+			t.Fatalf("line %q (JSON object: %v, type %q) changed the tail: %+v", b, isObject, typ, got)
+		}
+
+		if got.LastAssistant != "" && got2.LastAssistant != got.LastAssistant && got2.LastAssistant != got.LastAssistant+"\n"+got.LastAssistant {
+			t.Fatalf("line %q folded twice: Claude's message %q, once %q", b, got2.LastAssistant, got.LastAssistant)
+		}
+		got2.LastAssistant = got.LastAssistant
+		if !reflect.DeepEqual(got, got2) {
+			t.Fatalf("line %q folded twice reads\n%+v\nonce\n%+v", b, got2, got)
+		}
+
+		texts := []string{got.LastAssistant, got.LastRequest, got.CurrentTask}
+		if q := got.OpenQuestion; q != nil {
+			texts = append(append(texts, q.Question), q.Options...)
+		}
+		for _, tk := range got.Tasks {
+			texts = append(texts, tk.ID, tk.Subject, tk.Status)
+		}
+		for _, s := range texts {
+			if len(s) > len(b) {
+				t.Fatalf("line of %d bytes reported a text of %d bytes: %q", len(b), len(s), s)
+			}
+		}
+
+		// The same line from a sidechain or a subagent changes nothing.
+		if _, ok := top["isSidechain"]; !isObject || ok {
+			return
+		}
+		if _, ok := top["agentId"]; ok {
+			return
+		}
+		body := bytes.TrimSpace(b)[1:]
+		if len(top) > 0 {
+			body = append([]byte(","), body...)
+		}
+		for _, mark := range []string{`{"isSidechain":true`, `{"agentId":"a1"`} {
+			side := append([]byte(mark), body...)
+			if !json.Valid(side) {
+				t.Fatalf("%q is not JSON", side)
+			}
+			st := newState()
+			st.line(side)
+			if tail := st.tail(); !reflect.DeepEqual(tail, empty) {
+				t.Fatalf("line %q changed the tail: %+v", side, tail)
+			}
+		}
 	})
 }
 
