@@ -190,7 +190,7 @@ var mutations = []mutation{
 	{id: "cap-list-no-session", behaviour: "a payload without session_id gets the short cap line after the first, not the full list every time",
 		file: "hooks/capnote.go", old: "if sessionID == \"\" {\n\t\treturn false", new: "if false {\n\t\treturn false", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "explain-uses-state", behaviour: "explain on a payload uses up Stop's saved state, so the prompt then sent reads no message from Claude",
-		file: "hooks/userpromptsubmit.go", old: "in, _ := promptInput(cfg, ev, prompt, false)", new: "in, _ := promptInput(cfg, ev, prompt, true)", pkgs: []string{"./hooks", "./cmd/openloop"}},
+		file: "hooks/userpromptsubmit.go", old: "in, _, _ := promptInput(cfg, ev, prompt, false)", new: "in, _, _ := promptInput(cfg, ev, prompt, true)", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "explain-context-unescaped", behaviour: "explain prints the parked loop's context line without escaping control and bidi characters",
 		file: "pkg/cli/cmd_explain.go", old: "fmt.Fprintf(w, \"  context: %s\\n\", termsafe.Line(f.Context))", new: "fmt.Fprintf(w, \"  context: %s\\n\", f.Context)", pkgs: []string{"./pkg/cli"}},
 	{id: "status-stale-boundary", behaviour: "status does not count an item exactly 14 days old as stale",
