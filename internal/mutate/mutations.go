@@ -212,6 +212,22 @@ var mutations = []mutation{
 	{id: "candidate-threshold", behaviour: "a prompt scoring 0.1 below its kind's candidate threshold is kept as a candidate",
 		file: "pkg/detect/detect.go", old: "if !scored || sc < m.CandidateAt(i) || sc <= best.Score {", new: "if !scored || sc < m.CandidateAt(i)-0.1 || sc <= best.Score {", pkgs: []string{"./pkg/detect"}},
 
+	// Candidates, review, assist, the session's notices, settings.
+	{id: "candidate-not-kept", behaviour: "a prompt the detector is unsure of is not kept for review",
+		file: "hooks/candidate.go", old: "\tcandidates.Add(p.ConfigDir, c)\n", new: "\t_ = c\n", pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "review-dismiss-keeps", behaviour: "review --dismiss records the label but leaves the candidate listed",
+		file: "pkg/candidates/review.go", old: "func Dismiss(configDir string, c Candidate, now time.Time) error {\n\tif err := Remove(configDir, c); err != nil {", new: "func Dismiss(configDir string, c Candidate, now time.Time) error {\n\tif err := error(nil); err != nil {", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
+	{id: "nudge-without-assist", behaviour: "a candidate nudges Claude without --assist",
+		file: "hooks/assist.go", old: "\tif !cfg.Assist {\n\t\treturn nil\n\t}", new: "\tif false {\n\t\treturn nil\n\t}", pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "items-at-startup", behaviour: "SessionStart gives Claude the parked items at startup, resume and clear, not only after a compaction",
+		file: "hooks/sessionstart.go", old: `ev.Raw.Get("source").String() == "compact"`, new: `ev.Raw.Get("source").String() != "fork"`, pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "takeup-twice", behaviour: "a prompt that takes up a parked item is told again on every later mention",
+		file: "hooks/takeup.go", old: "\t\treturn slices.DeleteFunc(open, func(n string) bool { return n == name })", new: "\t\treturn open", pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "summary-same-digest-twice", behaviour: "summary writes a second .temp file holding the same digest",
+		file: "pkg/summary/file.go", old: "\t\tif same {\n", new: "\t\tif same && false {\n", pkgs: summaryPkgs},
+	{id: "settings-kind-off-ignored", behaviour: "a kind turned off in the settings still parks",
+		file: "pkg/config/config.go", old: "\t\t\tif !on {\n\t\t\t\ts.Off[kind] = true", new: "\t\t\tif !on {\n\t\t\t\t_ = kind", pkgs: []string{"./pkg/config", "./cmd/openloop"}},
+
 	// The tooling's own gates.
 	{id: "bench-floor-reads", behaviour: "the benchmark floor exits without reading stdin",
 		file: "bench/floor/main.go", old: "io.Copy(io.Discard, os.Stdin)", new: "_, _ = io.Discard, os.Stdin", pkgs: benchPkgs},
