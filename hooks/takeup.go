@@ -118,3 +118,16 @@ func (pk *parked) remember(cfg Config, ev Event) {
 		})
 	}
 }
+
+// NoteParked adds an item parked outside the hooks (`openloop park`, as
+// Claude runs it under the assist rule, in a session that names itself in
+// $CLAUDE_CODE_SESSION_ID) to that session's open names, so that a later
+// prompt taking it up is told. Best effort.
+func NoteParked(configDir, sessionID, name string) {
+	editOpen(configDir, sessionID, func(open []string) []string {
+		if slices.Contains(open, name) {
+			return open
+		}
+		return append(open, name)
+	})
+}

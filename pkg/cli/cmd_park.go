@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 
+	"github.com/openloop/openloop/hooks"
 	"github.com/openloop/openloop/pkg/store"
 )
 
@@ -47,6 +48,13 @@ func runPark(e *Env, args []string) int {
 	if err != nil {
 		errorf(e.Stderr, "park: %v", err)
 		return ExitFailure
+	}
+	if res.Parked {
+		// Claude Code names the session in its commands' environment: a
+		// later prompt of it that takes this item up is told (hooks/takeup.go).
+		if sid := e.Getenv("CLAUDE_CODE_SESSION_ID"); sid != "" {
+			hooks.NoteParked(p.ConfigDir, sid, res.Name)
+		}
 	}
 	return printParked(e, "park", s, res)
 }
