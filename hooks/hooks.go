@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -53,6 +54,15 @@ type Config struct {
 	Now       func() time.Time
 	Cwd       string // used when the payload has no cwd
 	MemoryDir string // explicit override (--memory-dir)
+	// Assist is `hook --assist`: the parking rule at SessionStart and a
+	// nudge for each candidate, for Claude (assist.go).
+	Assist bool
+	// Program is how the hook was invoked, shell-quoted when it is a path
+	// ("" reads "openloop"): the park command the rule names.
+	Program string
+	// Warn, when set, takes the one line that says the settings file is
+	// bad and the defaults are used (stderr; the hook still exits 0).
+	Warn io.Writer
 }
 
 // Event is a parsed hook payload: the common fields, and the raw JSON for
@@ -72,10 +82,13 @@ type Output struct {
 	Specific      *Context `json:"hookSpecificOutput,omitempty"`
 }
 
-// Context is hookSpecificOutput for UserPromptSubmit.
+// Context is hookSpecificOutput for UserPromptSubmit and SessionStart.
 type Context struct {
 	HookEventName     string `json:"hookEventName"`
 	AdditionalContext string `json:"additionalContext,omitempty"`
+	// lines keeps the text's line breaks (SessionStart's list of items);
+	// otherwise it is one line, whatever the text held.
+	lines bool
 }
 
 // Bounds on what a hook prints. Claude Code keeps 10,000 characters of a
@@ -84,7 +97,7 @@ type Context struct {
 // of stray session-open-*.md files once made a cap refusal 7.7 MB long).
 const (
 	maxMessage = 4 << 10 // bytes of systemMessage
-	maxContext = 2 << 10 // bytes of additionalContext
+	maxContext = 4 << 10 // bytes of additionalContext
 	maxListed  = 10      // items a cap refusal lists; the others are counted
 	maxFailed  = 3       // failures shown; the others are counted
 	maxIdea    = 200     // bytes of an idea quoted in a message
@@ -101,7 +114,11 @@ func (o *Output) Bytes() ([]byte, error) {
 	safe := Output{SystemMessage: textcut.Head(termsafe.Text(o.SystemMessage), maxMessage)}
 	if o.Specific != nil {
 		c := *o.Specific
-		c.AdditionalContext = textcut.Head(termsafe.Line(c.AdditionalContext), maxContext)
+		clean := termsafe.Line
+		if c.lines {
+			clean = termsafe.Text
+		}
+		c.AdditionalContext = textcut.Head(clean(c.AdditionalContext), maxContext)
 		safe.Specific = &c
 	}
 	var b bytes.Buffer
@@ -139,6 +156,8 @@ func Handle(cfg Config, r io.Reader) (*Output, error) {
 		return Stop(cfg, ev)
 	case "SessionEnd":
 		return SessionEnd(cfg, ev)
+	case "SessionStart":
+		return SessionStart(cfg, ev)
 	}
 	return nil, nil
 }
@@ -213,7 +232,8 @@ entries:
 	return out, nil
 }
 
-// output renders what was parked: nothing, "parked: <name>", or the cap's
+// output renders what was parked: nothing, the one-line notice
+// (parkedNotice), or the cap's
 // list with the request to archive some first. forClaude adds the one-line
 // additionalContext (UserPromptSubmit only). Lists are bounded: the first
 // few entries, then a count of the others.
@@ -223,7 +243,7 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 	}
 	var msg, ctx []string
 	if len(pk.names) > 0 {
-		msg = append(msg, "parked: "+strings.Join(some(pk.names, maxListed), ", "))
+		msg = append(msg, parkedNotice(pk.names))
 		ctx = append(ctx, "openloop parked "+strings.Join(some(pk.kinds, maxFailed), "; ")+" in "+pk.st.Dir+"; /session resume lists open items. Carry on with the user's request.")
 	}
 	if pk.refused != "" && pk.listed {
@@ -252,6 +272,21 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 		o.Specific = &Context{HookEventName: event, AdditionalContext: strings.Join(ctx, " ")}
 	}
 	return o
+}
+
+// parkedNotice is the one line the user sees for what was parked: it
+// names openloop and the one command that lists or closes the item.
+//
+//	openloop parked "i18n" · /session resume lists it, /session archive i18n closes it
+func parkedNotice(names []string) string {
+	if len(names) == 1 {
+		return fmt.Sprintf("openloop parked %q · /session resume lists it, /session archive %s closes it", names[0], names[0])
+	}
+	quoted := make([]string, 0, len(names))
+	for _, n := range some(names, maxListed) {
+		quoted = append(quoted, strconv.Quote(n))
+	}
+	return "openloop parked " + strings.Join(quoted, ", ") + " · /session resume lists them, /session archive <name> closes one"
 }
 
 // some is the first max entries of list, the last of them replaced by a

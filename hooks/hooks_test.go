@@ -135,7 +135,7 @@ func FuzzHandle(f *testing.F) {
 		if _, ok := m["continue"]; ok {
 			t.Fatalf("output has continue: %s", b)
 		}
-		if !strings.HasPrefix(m["systemMessage"].(string), "parked: ") && !strings.HasPrefix(m["systemMessage"].(string), "openloop: ") {
+		if !strings.HasPrefix(m["systemMessage"].(string), "openloop parked ") && !strings.HasPrefix(m["systemMessage"].(string), "openloop: ") {
 			t.Fatalf("odd systemMessage: %s", b)
 		}
 	})
@@ -153,7 +153,7 @@ func TestParkPartialFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg := pk.output("UserPromptSubmit", true).SystemMessage
-	if !strings.HasPrefix(msg, "parked: retry-budget\n") || !strings.Contains(msg, `openloop: could not park "..": nothing to park`) {
+	if !strings.HasPrefix(msg, `openloop parked "retry-budget" · /session resume lists it, /session archive retry-budget closes it`+"\n") || !strings.Contains(msg, `openloop: could not park "..": nothing to park`) {
 		t.Errorf("systemMessage = %q", msg)
 	}
 	if _, err := park(cfg, ev, []store.Entry{bad}); err == nil {

@@ -38,6 +38,7 @@ var payloadFields = map[string]field{
 	"transcript_path":        {budget: 16 << 10},
 	"cwd":                    {budget: 16 << 10},
 	"reason":                 {budget: 1 << 10},
+	"source":                 {budget: 1 << 10}, // SessionStart: startup, resume, clear, compact, fork
 	"stop_hook_active":       {budget: 64},
 	"prompt":                 {budget: maxPromptScan * 4, cut: true},
 	"last_assistant_message": {budget: 1 << 20, cut: true},

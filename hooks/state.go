@@ -1,19 +1,16 @@
 package hooks
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/openloop/openloop/internal/jsonguard"
 	"github.com/openloop/openloop/internal/safeio"
+	"github.com/openloop/openloop/internal/sessiondir"
 	"github.com/openloop/openloop/internal/textcut"
 )
 
@@ -26,80 +23,50 @@ type sessionState struct {
 	// (the next turn, after an interrupted one that had no Stop) must not
 	// read it again; the same prompt delivered twice may.
 	UsedBy string `json:"used_by,omitempty"`
+	// Stopped marks a state Stop wrote (Assistant may then be empty); a
+	// state that holds only Open holds no message from Claude, and the
+	// next prompt reads the transcript's tail for one.
+	Stopped bool `json:"stop,omitempty"`
+	// Open is the names of the project's open items as this session last
+	// saw them (SessionStart, and the hook's own parks), so that a prompt
+	// that takes one up is told without listing the memory dir (takeup.go).
+	Open []string `json:"open,omitempty"`
 }
+
+// holdsMessage reports a state that Stop wrote: Claude's last message is
+// known, even when it is empty. (A state of an older openloop holds one
+// whenever Assistant is set.)
+func (st sessionState) holdsMessage() bool { return st.Stopped || st.Assistant != "" }
 
 // maxSavedAssistant bounds the part of Claude's message kept in the state.
 const maxSavedAssistant = 8 << 10
 
 // stateMaxAge is how long a session's state may lie around unused before
 // SessionEnd removes it.
-const stateMaxAge = 30 * 24 * time.Hour
+const stateMaxAge = sessiondir.MaxAge
 
-// safeID reports whether a session id is a plain token: 1 to 128 of
-// A-Z a-z 0-9 _ -. (A loop, not a regexp: `^[A-Za-z0-9_-]{1,128}$` unrolls
-// into 128 states compiled at every start, 118 KB and about 1.5 ms of the
-// hook's start-up.)
-func safeID(id string) bool {
-	if id == "" || len(id) > 128 {
-		return false
-	}
-	for _, c := range []byte(id) {
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
-}
+// safeID reports whether a session id is a plain token (sessiondir.SafeID).
+func safeID(id string) bool { return sessiondir.SafeID(id) }
 
-// stateDir holds one small JSON file per live session.
+// stateDir is the state folder's path, unchecked.
 func stateDir(configDir string) string {
 	return filepath.Join(configDir, "openloop", "sessions")
 }
 
 // errStateFolder marks a state folder that is not a real folder.
-var errStateFolder = errors.New("not a folder")
+var errStateFolder = sessiondir.ErrFolder
 
-// stateFolder returns stateDir(configDir) once its two parts that openloop
-// owns, openloop/ and openloop/sessions/, are known to be real folders: a
-// symlink planted at either would send state writes, and the deletions of
-// pruneStates and SessionEnd, into some other folder. With create, the
-// missing parts are made (0700). configDir itself may be a symlink (users
-// keep ~/.claude in a dotfiles repository).
+// stateFolder is the private folder of the sessions' files, checked (and,
+// with create, made): see sessiondir.Folder.
 func stateFolder(configDir string, create bool) (string, error) {
-	if create {
-		if err := os.MkdirAll(configDir, 0o700); err != nil {
-			return "", err
-		}
-	}
-	dir := configDir
-	for _, part := range []string{"openloop", "sessions"} {
-		dir = filepath.Join(dir, part)
-		fi, err := os.Lstat(dir)
-		if create && errors.Is(err, fs.ErrNotExist) {
-			if err = os.Mkdir(dir, 0o700); err == nil || errors.Is(err, fs.ErrExist) {
-				fi, err = os.Lstat(dir)
-			}
-		}
-		if err != nil {
-			return "", err
-		}
-		if !fi.IsDir() { // a symlink, even to a folder, is not
-			return "", fmt.Errorf("%s: %w", dir, errStateFolder)
-		}
-	}
-	return dir, nil
+	return sessiondir.Folder(configDir, create)
 }
 
 // statePath is the state file of a session in the state folder dir. An id
 // that is not a plain token (Claude Code sends UUIDs) is hashed, so it can
 // never name a path outside the folder.
 func statePath(dir, sessionID string) string {
-	name := sessionID
-	if !safeID(sessionID) {
-		sum := sha256.Sum256([]byte(sessionID))
-		name = "h-" + hex.EncodeToString(sum[:16])
-	}
-	return filepath.Join(dir, name+".json")
+	return sessiondir.Path(dir, sessionID, ".json")
 }
 
 // maxState bounds what is read of a state file.
@@ -125,22 +92,7 @@ func saveState(path string, st sessionState) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-	}
-	return werr
+	return sessiondir.WriteAtomic(path, data)
 }
 
 // replaceState saves st at path or, when that fails, removes what is there
@@ -154,21 +106,57 @@ func replaceState(path string, st sessionState) {
 }
 
 // remember records, for the session's next prompt, the end of Claude's
-// message; an empty message removes what an earlier turn left. Best
-// effort: when nothing can be recorded, the next prompt reads the
-// transcript's tail instead.
+// message; an empty message drops what an earlier turn left (the open
+// names stay). Best effort: when nothing can be recorded, the next prompt
+// reads the transcript's tail instead.
 func remember(configDir, sessionID, msg string) {
 	dir, err := stateFolder(configDir, msg != "")
 	if err != nil {
 		return
 	}
 	path := statePath(dir, sessionID)
+	old, _ := loadState(path)
 	if msg == "" {
+		if len(old.Open) == 0 {
+			os.Remove(path)
+			return
+		}
+		replaceState(path, sessionState{Open: old.Open})
+		return
+	}
+	replaceState(path, sessionState{Assistant: textcut.Tail(msg, maxSavedAssistant), Stopped: true, Open: old.Open})
+}
+
+// editOpen changes the names of the project's open items recorded in the
+// session's state, keeping the rest of it. Best effort.
+func editOpen(configDir, sessionID string, edit func([]string) []string) {
+	if sessionID == "" {
+		return
+	}
+	dir, err := stateFolder(configDir, true)
+	if err != nil {
+		return
+	}
+	path := statePath(dir, sessionID)
+	st, _ := loadState(path)
+	open := edit(slices.Clone(st.Open))
+	if len(open) > maxOpenNames {
+		open = open[:maxOpenNames]
+	}
+	if slices.Equal(open, st.Open) {
+		return
+	}
+	st.Open = open
+	if !st.holdsMessage() && st.UsedBy == "" && len(open) == 0 {
 		os.Remove(path)
 		return
 	}
-	replaceState(path, sessionState{Assistant: textcut.Tail(msg, maxSavedAssistant)})
+	replaceState(path, st)
 }
+
+// maxOpenNames bounds the names kept (the cap is 10; a memory dir can hold
+// more, written by hand).
+const maxOpenNames = 50
 
 // useState returns Claude's last message as Stop saved it, if this prompt
 // may use it: the first prompt after that Stop, or the same prompt
@@ -179,34 +167,37 @@ func remember(configDir, sessionID, msg string) {
 // has had its answer, and the transcript's copy of it (the transcript is
 // written late, so its last message is often the same one) must not answer
 // for this prompt either.
-func useState(configDir, sessionID, prompt string) (assistant string, known bool) {
+func useState(configDir, sessionID, prompt string) (assistant string, known bool, open []string) {
 	return readState(configDir, sessionID, prompt, true)
 }
 
 // peekState is useState without marking the state used: what this prompt
 // would read if it came now (explain).
-func peekState(configDir, sessionID, prompt string) (assistant string, known bool) {
+func peekState(configDir, sessionID, prompt string) (assistant string, known bool, open []string) {
 	return readState(configDir, sessionID, prompt, false)
 }
 
-func readState(configDir, sessionID, prompt string, mark bool) (assistant string, known bool) {
+func readState(configDir, sessionID, prompt string, mark bool) (assistant string, known bool, open []string) {
 	dir, err := stateFolder(configDir, false)
 	if err != nil {
-		return "", false
+		return "", false, nil
 	}
 	path := statePath(dir, sessionID)
 	st, ok := loadState(path)
 	if !ok {
-		return "", false
+		return "", false, nil
+	}
+	if !st.holdsMessage() {
+		return "", false, st.Open
 	}
 	if st.UsedBy != "" && st.UsedBy != prompt {
-		return "", true
+		return "", true, st.Open
 	}
 	if st.UsedBy == "" && mark {
 		st.UsedBy = prompt
 		replaceState(path, st) // unmarked, it would answer for a later prompt too
 	}
-	return st.Assistant, true
+	return st.Assistant, true, st.Open
 }
 
 // pruneStates removes state files older than stateMaxAge, and stray temp

@@ -14,28 +14,28 @@ import (
 func TestUseState(t *testing.T) {
 	cfg := t.TempDir()
 	remember(cfg, "s", "Should expired tokens return 401 or 403?")
-	if got, ok := useState(cfg, "s", "p1"); !ok || got != "Should expired tokens return 401 or 403?" {
+	if got, ok, _ := useState(cfg, "s", "p1"); !ok || got != "Should expired tokens return 401 or 403?" {
 		t.Fatalf("first prompt: %q, %v", got, ok)
 	}
-	if got, ok := useState(cfg, "s", "p1"); !ok || got == "" {
+	if got, ok, _ := useState(cfg, "s", "p1"); !ok || got == "" {
 		t.Errorf("same prompt again: %q, %v", got, ok)
 	}
 	// A later prompt reads no message, and learns that the state exists:
 	// the transcript's copy of the answered message must not stand in.
-	if got, known := useState(cfg, "s", "p2"); !known || got != "" {
+	if got, known, _ := useState(cfg, "s", "p2"); !known || got != "" {
 		t.Errorf("a later prompt read the used state: %q, known %v", got, known)
 	}
-	if _, ok := useState(cfg, "other", "p1"); ok {
+	if _, ok, _ := useState(cfg, "other", "p1"); ok {
 		t.Error("another session's prompt read a state")
 	}
 	// The next Stop replaces it; an empty message clears it.
 	remember(cfg, "s", "Which database?")
-	if got, ok := useState(cfg, "s", "p3"); !ok || got != "Which database?" {
+	if got, ok, _ := useState(cfg, "s", "p3"); !ok || got != "Which database?" {
 		t.Errorf("after the next Stop: %q, %v", got, ok)
 	}
 	remember(cfg, "s", "Shall I go on?")
 	remember(cfg, "s", "")
-	if got, ok := useState(cfg, "s", "p4"); ok {
+	if got, ok, _ := useState(cfg, "s", "p4"); ok {
 		t.Errorf("after a Stop with no message: %q", got)
 	}
 }
@@ -65,7 +65,7 @@ func TestStateFolderRefusesSymlinks(t *testing.T) {
 			t.Fatal(err)
 		}
 		os.Chtimes(victim, old, old)
-		if _, ok := useState(cfg, "s", "p1"); ok {
+		if _, ok, _ := useState(cfg, "s", "p1"); ok {
 			t.Errorf("%s: read a state through the symlink", at)
 		}
 		remember(cfg, "new", "Shall I go on?")
@@ -74,5 +74,29 @@ func TestStateFolderRefusesSymlinks(t *testing.T) {
 		if len(ents) != 1 || ents[0].Name() != "s.json" {
 			t.Errorf("%s: the folder behind the symlink changed: %v", at, ents)
 		}
+	}
+}
+
+// The open names live beside Claude's message: a state that holds only
+// them holds no message (the next prompt still reads the transcript), and
+// Stop keeps them when it saves or drops the message.
+func TestOpenNamesBesideTheMessage(t *testing.T) {
+	cfg := t.TempDir()
+	editOpen(cfg, "s", func([]string) []string { return []string{"i18n"} })
+	if got, known, open := useState(cfg, "s", "p1"); known || got != "" || len(open) != 1 || open[0] != "i18n" {
+		t.Fatalf("only names: %q %v %q", got, known, open)
+	}
+	remember(cfg, "s", "Which database?")
+	if got, known, open := useState(cfg, "s", "p2"); !known || got != "Which database?" || len(open) != 1 {
+		t.Fatalf("after Stop: %q %v %q", got, known, open)
+	}
+	remember(cfg, "s", "")
+	if got, known, open := useState(cfg, "s", "p3"); known || got != "" || len(open) != 1 {
+		t.Fatalf("after an empty Stop: %q %v %q", got, known, open)
+	}
+	editOpen(cfg, "s", func([]string) []string { return nil })
+	dir, _ := stateFolder(cfg, false)
+	if _, ok := loadState(statePath(dir, "s")); ok {
+		t.Fatal("an empty state is left behind")
 	}
 }

@@ -73,7 +73,7 @@ func TestLoadStateFIFO(t *testing.T) {
 		t.Skipf("mkfifo: %v", err)
 	}
 	done := make(chan bool, 1)
-	go func() { _, ok := useState(cfg, "s", "p1"); done <- ok }()
+	go func() { _, ok, _ := useState(cfg, "s", "p1"); done <- ok }()
 	select {
 	case ok := <-done:
 		if ok {

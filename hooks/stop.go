@@ -31,8 +31,15 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 			remember(cfgDir, ev.SessionID, msg)
 		}
 	}
+	found := detect.AssistantDeferrals(msg)
+	if len(found) == 0 {
+		return nil, nil
+	}
+	if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
+		found = cfg.settings(cfgDir).Filter(detect.Assessment{Parks: found}).Parks // a kind turned off
+	}
 	var entries []store.Entry
-	for _, f := range detect.AssistantDeferrals(msg) {
+	for _, f := range found {
 		entries = append(entries, entry(f))
 	}
 	if len(entries) == 0 {
@@ -42,6 +49,7 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	pk.remember(cfg, ev)
 	return pk.output("Stop", false), nil
 }
 

@@ -32,13 +32,18 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	if typed, skip := detect.Typed(prompt); skip || strings.TrimSpace(typed) == "" {
 		return nil, nil // a slash command, an envelope, or only pasted text
 	}
-	in, tr := promptInput(cfg, ev, prompt, true)
-	findings := detect.Prompt(in)
-	if len(findings) == 0 {
-		return nil, nil
+	in, tr, open := promptInput(cfg, ev, prompt, true)
+	a := cfg.assess(in)
+	if len(a.Parks) == 0 {
+		if len(a.Candidates) > 0 {
+			return keepCandidate(cfg, ev, prompt, in, tr, a.Candidates[0])
+		}
+		// Only a prompt that leaves no loop can take one up: "let's punt
+		// on the retry budget" puts it off again.
+		return takeUp(cfg, ev, prompt, open), nil
 	}
 	var entries []store.Entry
-	for _, f := range findings {
+	for _, f := range a.Parks {
 		e := entry(f)
 		if in.Task == "" && e.Kind != store.KindQuestion {
 			if task := whatWeWereDoing(tr.full(), prompt); task != "" {
@@ -51,6 +56,7 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	pk.remember(cfg, ev)
 	return pk.output("UserPromptSubmit", true), nil
 }
 
@@ -59,16 +65,17 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 // AskUserQuestion, and the task in progress. With consume set, the saved
 // state is marked as used by this prompt (see useState); explain reads it
 // without using it up.
-func promptInput(cfg Config, ev Event, prompt string, consume bool) (detect.Input, *tailReader) {
+func promptInput(cfg Config, ev Event, prompt string, consume bool) (detect.Input, *tailReader, []string) {
 	in := detect.Input{Prompt: prompt}
 	haveState := false
+	var open []string
 	if ev.SessionID != "" {
 		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
 			read := useState
 			if !consume {
 				read = peekState
 			}
-			in.Assistant, haveState = read(cfgDir, ev.SessionID, promptKey(ev, prompt))
+			in.Assistant, haveState, open = read(cfgDir, ev.SessionID, promptKey(ev, prompt))
 		}
 	}
 	tr := &tailReader{path: ev.TranscriptPath}
@@ -83,7 +90,7 @@ func promptInput(cfg Config, ev Event, prompt string, consume bool) (detect.Inpu
 	if q := tail.OpenQuestion; q != nil && (!haveState || in.Assistant != "") {
 		in.AskQuestion, in.AskOptions = clean(q.Question, 4096), q.Options
 	}
-	return in, tr
+	return in, tr, open
 }
 
 // PromptInput is the detector's input for a UserPromptSubmit payload,
@@ -101,7 +108,7 @@ func PromptInput(cfg Config, payload io.Reader) (detect.Input, error) {
 		return detect.Input{}, fmt.Errorf("a %s payload holds no prompt; explain reads a UserPromptSubmit payload", ev.Name)
 	}
 	prompt := clean(ev.Raw.Get("prompt").String(), maxPromptScan)
-	in, _ := promptInput(cfg, ev, prompt, false)
+	in, _, _ := promptInput(cfg, ev, prompt, false)
 	return in, nil
 }
 

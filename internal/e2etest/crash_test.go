@@ -296,8 +296,13 @@ func (w *crashWorld) finish(s *step) bool {
 	if s.op == opPrompt {
 		var o hookOut
 		if json.Unmarshal([]byte(out), &o) == nil {
-			if names, ok := strings.CutPrefix(o.SystemMessage, "parked: "); ok {
-				for _, name := range strings.Split(names, ", ") {
+			if rest, ok := strings.CutPrefix(o.SystemMessage, "openloop parked "); ok {
+				names, _, _ := strings.Cut(rest, " · ")
+				for _, q := range strings.Split(names, ", ") {
+					name, err := strconv.Unquote(q)
+					if err != nil {
+						t.Errorf("notice %q: %v", o.SystemMessage, err)
+					}
 					w.reported[fileOf(name)] = "hook"
 				}
 			}

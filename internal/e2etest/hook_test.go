@@ -64,7 +64,7 @@ func TestConcurrentHooks(t *testing.T) {
 			continue
 		}
 		switch {
-		case strings.HasPrefix(o.SystemMessage, "parked: "):
+		case strings.HasPrefix(o.SystemMessage, "openloop parked "):
 			parked++
 		case strings.HasPrefix(o.SystemMessage, "openloop: 10 items are open, so ") && strings.Contains(o.SystemMessage, " was not parked."):
 			refused++
@@ -115,7 +115,7 @@ func TestHookHugeTranscriptLine(t *testing.T) {
 			if r.Err != nil || r.Code != 0 || r.Stderr != "" {
 				t.Fatalf("hook: exit %d %v\n%s%s", r.Code, r.Err, r.Stdout, r.Stderr)
 			}
-			if got := strings.Contains(r.Stdout, `"parked: `); got != c.parks {
+			if got := strings.Contains(r.Stdout, `"openloop parked `); got != c.parks {
 				t.Errorf("parked = %v, want %v; stdout: %s", got, c.parks, r.Stdout)
 			}
 
@@ -328,7 +328,7 @@ func TestSavedStateRule(t *testing.T) {
 
 	t.Run("used by the next prompt", func(t *testing.T) {
 		stop("s-next", question)
-		if got := prompt("s-next", "p1", pointer); got != "parked: add-retry-budget-to-upload-client" {
+		if got := prompt("s-next", "p1", pointer); got != `openloop parked "add-retry-budget-to-upload-client" · /session resume lists it, /session archive add-retry-budget-to-upload-client closes it` {
 			t.Errorf("next prompt: %q; want Claude's offer parked from Stop's state", got)
 		}
 		// The same prompt delivered again (two registrations) reads the

@@ -223,7 +223,7 @@ func TestHookEscapesOutsideText(t *testing.T) {
 			t.Fatalf("hook: exit %d %v\n%s", r.Code, r.Err, r.Stderr)
 		}
 		msg, ctx := decode(t, r.Stdout)
-		if !strings.HasPrefix(msg, "parked: ") || raw(msg) || raw(ctx) {
+		if !strings.HasPrefix(msg, "openloop parked ") || raw(msg) || raw(ctx) {
 			t.Errorf("raw text in output:\nmessage %q\ncontext %q", msg, ctx)
 		}
 		files := p.itemFiles()

@@ -38,7 +38,7 @@ func TestHookFIFO(t *testing.T) {
 		parked  string
 	}{
 		{"prompt, transcript FIFO", p.hookPayload("s-1", fifo, "Now add request logging to the payments service"), ""},
-		{"deferral, transcript FIFO", p.hookPayload("s-2", fifo, "Let's come back to the retry budget for uploads later, auth first."), "parked: retry-budget-for-uploads"},
+		{"deferral, transcript FIFO", p.hookPayload("s-2", fifo, "Let's come back to the retry budget for uploads later, auth first."), `openloop parked "retry-budget-for-uploads" · /session resume lists it, /session archive retry-budget-for-uploads closes it`},
 		{"legacy Stop, transcript FIFO", p.event(map[string]any{"hook_event_name": "Stop", "session_id": "s-3", "transcript_path": fifo}), ""},
 		{"prompt, state FIFO", p.hookPayload("s-fifo-state", "", "Now add request logging to the payments service"), ""},
 	}

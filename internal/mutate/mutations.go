@@ -69,8 +69,8 @@ var mutations = []mutation{
 	{id: "exit-hook-bad-flag", behaviour: "openloop hook with a bad flag exits 2 (erases the prompt)",
 		file: "pkg/cli/cmd_hook.go", old: "if code == ExitUsage {\n\t\t\tcode = ExitFailure", new: "if code == ExitUsage {\n\t\t\tcode = 2", pkgs: cliPkgs},
 	{id: "exit-hook-error", behaviour: "a failing hook exits 2 instead of 1",
-		file: "pkg/cli/cmd_hook.go", old: "handleHook(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir}, e.Stdin)\n\tif err != nil {\n\t\terrorf(e.Stderr, \"hook: %v\", err)\n\t\treturn ExitFailure",
-		new: "handleHook(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir}, e.Stdin)\n\tif err != nil {\n\t\terrorf(e.Stderr, \"hook: %v\", err)\n\t\treturn 2", pkgs: cliPkgs},
+		file: "pkg/cli/cmd_hook.go", old: "handleHook(cfg, e.Stdin)\n\tif err != nil {\n\t\terrorf(e.Stderr, \"hook: %v\", err)\n\t\treturn ExitFailure",
+		new: "handleHook(cfg, e.Stdin)\n\tif err != nil {\n\t\terrorf(e.Stderr, \"hook: %v\", err)\n\t\treturn 2", pkgs: cliPkgs},
 	{id: "exit-hook-panic", behaviour: "a panic in a hook handler exits 2",
 		file: "pkg/cli/cmd_hook.go", old: "\"hook: internal error: %v\", r)\n\t\t\tcode = ExitFailure", new: "\"hook: internal error: %v\", r)\n\t\t\tcode = 2", pkgs: cliPkgs},
 	{id: "exit-session-nonzero", behaviour: "/session passes a command's non-zero code on (Claude Code then aborts the command)",
@@ -83,7 +83,7 @@ var mutations = []mutation{
 	{id: "exit-doctor", behaviour: "doctor exits 0 when it found a problem",
 		file: "pkg/cli/cmd_doctor.go", old: "return ExitProblem", new: "return ExitOK", pkgs: cliPkgs},
 	{id: "exit-park-capped", behaviour: "park at the cap exits 0 although nothing was parked",
-		file: "pkg/cli/cmd_park.go", old: "errorf(e.Stderr, \"park: not parked: %d items are open\", len(res.Open))\n\t\treturn ExitFailure", new: "errorf(e.Stderr, \"park: not parked: %d items are open\", len(res.Open))\n\t\treturn ExitOK", pkgs: cliPkgs},
+		file: "pkg/cli/cmd_park.go", old: "errorf(e.Stderr, \"%s: not parked: %d items are open\", cmd, len(res.Open))\n\t\treturn ExitFailure", new: "errorf(e.Stderr, \"%s: not parked: %d items are open\", cmd, len(res.Open))\n\t\treturn ExitOK", pkgs: cliPkgs},
 
 	// Atomic, private, crash-safe writes.
 	{id: "atomic-write-in-place", behaviour: "a new item is written in place (no temp file and rename; mtime from the wall clock)",
@@ -208,7 +208,7 @@ var mutations = []mutation{
 	{id: "cap-list-no-session", behaviour: "a payload without session_id gets the short cap line after the first, not the full list every time",
 		file: "hooks/capnote.go", old: "if sessionID == \"\" {\n\t\treturn false", new: "if false {\n\t\treturn false", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "explain-uses-state", behaviour: "explain on a payload uses up Stop's saved state, so the prompt then sent reads no message from Claude",
-		file: "hooks/userpromptsubmit.go", old: "in, _ := promptInput(cfg, ev, prompt, false)", new: "in, _ := promptInput(cfg, ev, prompt, true)", pkgs: []string{"./hooks", "./cmd/openloop"}},
+		file: "hooks/userpromptsubmit.go", old: "in, _, _ := promptInput(cfg, ev, prompt, false)", new: "in, _, _ := promptInput(cfg, ev, prompt, true)", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "explain-context-unescaped", behaviour: "explain prints the parked loop's context line without escaping control and bidi characters",
 		file: "pkg/cli/cmd_explain.go", old: "fmt.Fprintf(w, \"  context: %s\\n\", termsafe.Line(f.Context))", new: "fmt.Fprintf(w, \"  context: %s\\n\", f.Context)", pkgs: []string{"./pkg/cli"}},
 	{id: "status-stale-boundary", behaviour: "status does not count an item exactly 14 days old as stale",
@@ -229,6 +229,22 @@ var mutations = []mutation{
 		file: "pkg/detect/detect.go", old: "if t, ok := s.Threshold[k]; ok && s.P[k] >= t {", new: "if t, ok := s.Threshold[k]; ok && (s.P[k] >= t || k == Question && s.P[k] >= t-0.1) {", pkgs: []string{"./pkg/detect"}},
 	{id: "candidate-threshold", behaviour: "a prompt scoring 0.1 below its kind's candidate threshold is kept as a candidate",
 		file: "pkg/detect/detect.go", old: "if !scored || sc < m.CandidateAt(i) || sc <= best.Score {", new: "if !scored || sc < m.CandidateAt(i)-0.1 || sc <= best.Score {", pkgs: []string{"./pkg/detect"}},
+
+	// Candidates, review, assist, the session's notices, settings.
+	{id: "candidate-not-kept", behaviour: "a prompt the detector is unsure of is not kept for review",
+		file: "hooks/candidate.go", old: "\tcandidates.Add(p.ConfigDir, c)\n", new: "\t_ = c\n", pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "review-dismiss-keeps", behaviour: "review --dismiss records the label but leaves the candidate listed",
+		file: "pkg/candidates/review.go", old: "func Dismiss(configDir string, c Candidate, now time.Time) error {\n\tif err := Remove(configDir, c); err != nil {", new: "func Dismiss(configDir string, c Candidate, now time.Time) error {\n\tif err := error(nil); err != nil {", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
+	{id: "nudge-without-assist", behaviour: "a candidate nudges Claude without --assist",
+		file: "hooks/assist.go", old: "\tif !cfg.Assist {\n\t\treturn nil\n\t}", new: "\tif false {\n\t\treturn nil\n\t}", pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "items-at-startup", behaviour: "SessionStart gives Claude the parked items at startup, resume and clear, not only after a compaction",
+		file: "hooks/sessionstart.go", old: `ev.Raw.Get("source").String() == "compact"`, new: `ev.Raw.Get("source").String() != "fork"`, pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "takeup-twice", behaviour: "a prompt that takes up a parked item is told again on every later mention",
+		file: "hooks/takeup.go", old: "\t\treturn slices.DeleteFunc(open, func(n string) bool { return n == name })", new: "\t\treturn open", pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "summary-same-digest-twice", behaviour: "summary writes a second .temp file holding the same digest",
+		file: "pkg/summary/file.go", old: "\t\tif same {\n", new: "\t\tif same && false {\n", pkgs: summaryPkgs},
+	{id: "settings-kind-off-ignored", behaviour: "a kind turned off in the settings still parks",
+		file: "pkg/config/config.go", old: "\t\t\tif !on {\n\t\t\t\ts.Off[kind] = true", new: "\t\t\tif !on {\n\t\t\t\t_ = kind", pkgs: []string{"./pkg/config", "./cmd/openloop"}},
 
 	// The tooling's own gates.
 	{id: "bench-floor-reads", behaviour: "the benchmark floor exits without reading stdin",

@@ -1,12 +1,39 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
+
 	"github.com/openloop/openloop/hooks"
 	"github.com/openloop/openloop/internal/fatal"
+	"github.com/openloop/openloop/pkg/settings"
 )
 
 // handleHook is hooks.Handle; tests replace it.
 var handleHook = hooks.Handle
+
+// invokedAs is how this process was invoked (os.Args[0]); tests replace it.
+var invokedAs = func() string {
+	if len(os.Args) == 0 {
+		return ""
+	}
+	return os.Args[0]
+}
+
+// hookProgram is the park command's program as the assist rule names it:
+// how the hook itself was invoked, so that it matches the permission rule
+// install wrote (Bash(<program> park:*)). A path is shell-quoted when it
+// needs it; a bare name (found on PATH) is kept as it is.
+func hookProgram(arg0 string) string {
+	if arg0 == "" {
+		return "openloop"
+	}
+	if strings.ContainsRune(arg0, '/') || strings.ContainsRune(arg0, filepath.Separator) {
+		return settings.QuoteIfNeeded(arg0)
+	}
+	return arg0
+}
 
 // runHook is what Claude Code runs: one event on stdin, at most one JSON
 // object on stdout. It never exits 2 (on UserPromptSubmit that erases the
@@ -29,6 +56,7 @@ func runHook(e *Env, args []string) (code int) {
 	}()
 	var c common
 	fs := newFlags(e, "hook", &c)
+	assist := fs.Bool("assist", false, "the assist tier: give Claude the parking rule at SessionStart and a nudge for each candidate (docs/assist.md)")
 	// Even help goes to stderr: stdout is Claude Code's, and holds one JSON
 	// object or nothing.
 	toStderr := *e
@@ -46,7 +74,11 @@ func runHook(e *Env, args []string) (code int) {
 		}
 		return code
 	}
-	out, err := handleHook(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir}, e.Stdin)
+	cfg := hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir, Assist: *assist, Warn: e.Stderr}
+	if *assist {
+		cfg.Program = hookProgram(invokedAs())
+	}
+	out, err := handleHook(cfg, e.Stdin)
 	if err != nil {
 		errorf(e.Stderr, "hook: %v", err)
 		return ExitFailure

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 
+	"github.com/openloop/openloop/hooks"
 	"github.com/openloop/openloop/pkg/store"
 )
 
@@ -15,6 +16,7 @@ func runPark(e *Env, args []string) int {
 	why := fs.String("why", "", "why it was parked (optional)")
 	how := fs.String("how", "", "how to apply it when revisiting (optional)")
 	name := fs.String("name", "", "short slug for the item (optional; made from --idea when empty)")
+	source := fs.String("source", "", "who parks it, written to the frontmatter as source: assist (Claude, under the assist rule), user, hook or review (optional)")
 	if ok, code := parseFlags(e, fs, args); !ok {
 		return code
 	}
@@ -25,6 +27,10 @@ func runPark(e *Env, args []string) int {
 	k, err := store.ParseKind(*kind)
 	if err != nil {
 		errorf(e.Stderr, "park: %v", err)
+		return ExitUsage
+	}
+	if !validSource(*source) {
+		errorf(e.Stderr, "park: unknown source %q (want assist, user, hook or review)", *source)
 		return ExitUsage
 	}
 	if *idea == "" || *ctx == "" {
@@ -38,22 +44,45 @@ func runPark(e *Env, args []string) int {
 		return ExitFailure
 	}
 	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
-	res, err := s.Park(store.Entry{Name: *name, Kind: k, Idea: *idea, Context: *ctx, Why: *why, HowTo: *how})
+	res, err := s.Park(store.Entry{Name: *name, Kind: k, Idea: *idea, Context: *ctx, Why: *why, HowTo: *how, Source: *source})
 	if err != nil {
 		errorf(e.Stderr, "park: %v", err)
 		return ExitFailure
 	}
+	if res.Parked {
+		// Claude Code names the session in its commands' environment: a
+		// later prompt of it that takes this item up is told (hooks/takeup.go).
+		if sid := e.Getenv("CLAUDE_CODE_SESSION_ID"); sid != "" {
+			hooks.NoteParked(p.ConfigDir, sid, res.Name)
+		}
+	}
+	return printParked(e, "park", s, res)
+}
+
+// printParked says what a park did: "Parked: <name>", "Already parked:
+// <name>", or the cap's refusal with the open list and an error line
+// (ExitFailure).
+func printParked(e *Env, cmd string, s *store.Store, res store.Result) int {
 	switch {
 	case res.Capped:
 		printCapped(e, s, res.Open)
-		errorf(e.Stderr, "park: not parked: %d items are open", len(res.Open))
+		errorf(e.Stderr, "%s: not parked: %d items are open", cmd, len(res.Open))
 		return ExitFailure
 	case res.Dup:
 		fmt.Fprintf(e.Stdout, "Already parked: %s\n", store.Show(res.Name))
-	default:
+	case res.Parked:
 		fmt.Fprintf(e.Stdout, "Parked: %s\n", res.Name)
 	}
 	return ExitOK
+}
+
+// validSource reports a --source value park accepts ("" writes no key).
+func validSource(s string) bool {
+	switch s {
+	case "", "assist", "user", "hook", "review":
+		return true
+	}
+	return false
 }
 
 // printCapped is the seed's pollution guard: it surfaces the open list and

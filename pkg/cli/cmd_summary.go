@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/candidates"
 	"github.com/openloop/openloop/pkg/store"
 	"github.com/openloop/openloop/pkg/summary"
 )
@@ -52,6 +53,7 @@ func runSummary(e *Env, args []string) int {
 		Now: e.Now(), SessionID: o.session, Explicit: o.explicit,
 		Transcripts: summary.Transcripts{Dir: p.TranscriptDir, ConfigDir: p.ConfigDir},
 		Store:       store.Open(p.MemoryDir, e.Now), Log: store.Log{Root: p.Root, Path: p.LogPath}, Commits: summary.Git(p.Root),
+		Candidates: candidates.Recent(p.ConfigDir, p.Root, e.Now()),
 	})
 	if errors.Is(err, summary.ErrNoTranscript) {
 		errorf(e.Stderr, "summary: %v", err)

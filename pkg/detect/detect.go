@@ -186,6 +186,15 @@ func (m *Model) Assess(in Input) Assessment {
 		return Assessment{}
 	}
 	s, _ := score(m, x)
+	return m.decide(x, in, s)
+}
+
+// decide is Assess on an exchange already scored: m's thresholds (which
+// Tuned moves) applied to the scores s.
+func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
+	for _, k := range m.Kinds {
+		s.Threshold[k.Kind] = k.Threshold
+	}
 	k, ok := s.Decide()
 	p := s.P[k]
 	if !ok && x.pending.auq && !x.answersByForm() {

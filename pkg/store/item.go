@@ -104,6 +104,10 @@ type frontmatter struct {
 	Name        string `yaml:"name"`
 	Description string `yaml:"description"`
 	Type        string `yaml:"type"`
+	// Source says who parked the item when that is not the hooks or a
+	// hand park: "assist" (Claude, under the assist tier's rule), "review"
+	// (a candidate the user parked). Readers ignore it.
+	Source string `yaml:"source,omitempty"`
 }
 
 // maxFrontmatter bounds how much YAML is handed to the parser, so a
@@ -203,11 +207,16 @@ func storedLine(s string) string {
 // concatenation, so quotes, colons, "---" or newlines in user text cannot
 // change its keys; then the body.
 func Render(name, description string, body string) ([]byte, error) {
+	return render(name, description, body, "")
+}
+
+// render is Render with the optional source key.
+func render(name, description, body, source string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("---\n")
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
-	if err := enc.Encode(frontmatter{Name: name, Description: storedLine(description), Type: "project"}); err != nil {
+	if err := enc.Encode(frontmatter{Name: name, Description: storedLine(description), Type: "project", Source: source}); err != nil {
 		return nil, fmt.Errorf("render frontmatter: %w", err)
 	}
 	if err := enc.Close(); err != nil {
@@ -226,6 +235,7 @@ type Entry struct {
 	Context string // deferred: why; side idea: what we were doing; question: the question asked
 	Why     string // optional: why it was parked
 	HowTo   string // optional: what to do when revisiting
+	Source  string // optional: the frontmatter's source key (see frontmatter)
 }
 
 // Body renders the item text of design.md §2:

@@ -261,7 +261,7 @@ func (s *Store) Park(e Entry) (Result, error) {
 	}
 	name := freeName(stem, used)
 	file := FileName(name, s.Now())
-	data, err := Render(name, e.Description(), e.Body())
+	data, err := render(name, e.Description(), e.Body(), e.Source)
 	if err != nil {
 		return Result{}, err
 	}

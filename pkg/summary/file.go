@@ -1,10 +1,12 @@
 package summary
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,7 +24,9 @@ const Dir = ".temp"
 var ErrSymlink = errors.New("is a symlink; refusing to write the summary through it")
 
 // WriteFile writes the digest to <root>/.temp/output-session-summary-<date>.md,
-// or -2, -3 … when that exists: it never overwrites a file. The bytes go to
+// or -2, -3 … when that exists: it never overwrites a file. When one of
+// those files already holds exactly the digest, that file's path is
+// returned and nothing is written. The bytes go to
 // a temp file first and are hard-linked into place, so the name appears
 // only with the whole digest in it and a name taken meanwhile by another
 // process is skipped, not replaced. Folder 0700, file 0600.
@@ -56,17 +60,32 @@ func WriteFile(root string, now time.Time, data []byte) (string, error) {
 		return "", fmt.Errorf("write summary: %w", err)
 	}
 	defer t.Close()
+	base := "output-session-summary-" + now.Format("2006-01-02")
+	name := func(n int) string {
+		if n == 1 {
+			return base + ".md"
+		}
+		return fmt.Sprintf("%s-%d.md", base, n)
+	}
+	// The same digest run again (summary outside Claude Code, where
+	// nothing changes between runs) is the file already written: no
+	// second copy.
+	for n := 1; n < 10000; n++ {
+		same, exists := sameFile(t, name(n), data)
+		if same {
+			return filepath.Join(dir, name(n)), nil
+		}
+		if !exists {
+			break
+		}
+	}
 	tmp, err := writeTemp(t, data, now)
 	if err != nil {
 		return "", fmt.Errorf("write summary: %w", err)
 	}
 	defer t.Remove(tmp)
-	base := "output-session-summary-" + now.Format("2006-01-02")
 	for n := 1; n < 10000; n++ {
-		name := base + ".md"
-		if n > 1 {
-			name = fmt.Sprintf("%s-%d.md", base, n)
-		}
+		name := name(n)
 		err := t.Link(tmp, name)
 		if err == nil {
 			return filepath.Join(dir, name), nil
@@ -76,6 +95,26 @@ func WriteFile(root string, now time.Time, data []byte) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("write summary: too many summaries for %s in %s", now.Format("2006-01-02"), dir)
+}
+
+// sameFile reports whether name in t is a regular file holding exactly
+// data, and whether anything is at name at all. It reads at most
+// len(data)+1 bytes, and never follows a symlink.
+func sameFile(t *os.Root, name string, data []byte) (same, exists bool) {
+	fi, err := t.Lstat(name)
+	if err != nil {
+		return false, !errors.Is(err, fs.ErrNotExist)
+	}
+	if !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
+		return false, true
+	}
+	f, err := t.OpenFile(name, os.O_RDONLY|noFollow, 0)
+	if err != nil {
+		return false, true
+	}
+	defer f.Close()
+	got, err := io.ReadAll(io.LimitReader(f, int64(len(data))+1))
+	return err == nil && bytes.Equal(got, data), true
 }
 
 // writeTemp writes data to a new dot-named file in t, mode 0600, synced,

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/candidates"
 	"github.com/openloop/openloop/pkg/store"
 	"github.com/openloop/openloop/pkg/transcript"
 )
@@ -14,6 +15,10 @@ import (
 // lines or fewer is printed; a longer one goes to a file. Blank separator
 // lines are not counted.
 const MaxStdoutLines = 10
+
+// MaxCandidates is how many candidates the digest shows; review lists
+// them all.
+const MaxCandidates = 5
 
 // A Report is the rendered digest.
 type Report struct {
@@ -34,6 +39,9 @@ func (r Report) Fits() bool { return r.Lines <= MaxStdoutLines }
 //
 //	### Parked / Pending (<N> items)
 //	- [ ] <item> — <description>
+//
+//	### Candidates, not parked (<N> items)     (only when there are any)
+//	- <kind>: <idea> — openloop review --park <n>
 //
 //	### Archived this session
 //	- <item> — <ts>
@@ -76,6 +84,21 @@ func (d *Data) Render() Report {
 	}
 	for _, it := range d.Items {
 		line("%s", d.Store.Line(it))
+	}
+
+	if n := len(d.Candidates); n > 0 {
+		// Only when there are any: the seed's digest has no such section.
+		fmt.Fprintf(&b, "\n### Candidates, not parked (%s)\n", plural(n, "item"))
+		for _, c := range d.Candidates[:min(n, MaxCandidates)] {
+			if c.Kind == string(store.KindQuestion) && c.Context != "" {
+				line("- %s: %s (Claude asked: %s) — %s", c.Kind, c.Idea, c.Context, candidates.ParkCommand(c.N))
+				continue
+			}
+			line("- %s: %s — %s", c.Kind, c.Idea, candidates.ParkCommand(c.N))
+		}
+		if n > MaxCandidates {
+			fmt.Fprintf(&b, "- … and %d more: openloop review lists them\n", n-MaxCandidates)
+		}
 	}
 
 	b.WriteString("\n### Archived this session\n")
@@ -137,9 +160,13 @@ func (d *Data) Compact() string {
 	if d.More {
 		commits += "+"
 	}
-	return fmt.Sprintf("Session summary — %s: %d completed, %s, %d archived, %s %s",
+	cands := ""
+	if n := len(d.Candidates); n > 0 {
+		cands = ", " + plural(n, "candidate") + " (openloop review)"
+	}
+	return fmt.Sprintf("Session summary — %s: %d completed, %s, %d archived, %s %s%s",
 		d.Now.Format("2006-01-02"), len(d.Completed()), plural(len(d.Items), "parked item"),
-		len(d.Archived), commits, map[bool]string{true: "commit", false: "commits"}[commits == "1"])
+		len(d.Archived), commits, map[bool]string{true: "commit", false: "commits"}[commits == "1"], cands)
 }
 
 func plural(n int, what string) string {
@@ -152,23 +179,24 @@ func plural(n int, what string) string {
 // JSON is summary --json's shape. Parked is exactly resume --json's
 // object; lists are never null.
 type JSON struct {
-	Date            string           `json:"date"`
-	SessionID       string           `json:"session_id"`
-	Transcript      string           `json:"transcript"`
-	TranscriptBytes int64            `json:"transcript_bytes"`
-	TranscriptWhole bool             `json:"transcript_whole"`
-	SessionStart    string           `json:"session_start"`
-	TaskTools       bool             `json:"task_tools"`
-	Completed       []TaskJSON       `json:"completed"`
-	Tasks           []TaskJSON       `json:"tasks"`
-	Parked          store.ListView   `json:"parked"`
-	Archived        []store.LogEntry `json:"archived"`
-	CommitsRule     string           `json:"commits_rule"`
-	CommitsSince    string           `json:"commits_since"`
-	Commits         []CommitJSON     `json:"commits"`
-	MoreCommits     bool             `json:"more_commits"`
-	Lines           int              `json:"lines"`
-	Digest          string           `json:"digest"`
+	Date            string            `json:"date"`
+	SessionID       string            `json:"session_id"`
+	Transcript      string            `json:"transcript"`
+	TranscriptBytes int64             `json:"transcript_bytes"`
+	TranscriptWhole bool              `json:"transcript_whole"`
+	SessionStart    string            `json:"session_start"`
+	TaskTools       bool              `json:"task_tools"`
+	Completed       []TaskJSON        `json:"completed"`
+	Tasks           []TaskJSON        `json:"tasks"`
+	Parked          store.ListView    `json:"parked"`
+	Candidates      []candidates.View `json:"candidates"`
+	Archived        []store.LogEntry  `json:"archived"`
+	CommitsRule     string            `json:"commits_rule"`
+	CommitsSince    string            `json:"commits_since"`
+	Commits         []CommitJSON      `json:"commits"`
+	MoreCommits     bool              `json:"more_commits"`
+	Lines           int               `json:"lines"`
+	Digest          string            `json:"digest"`
 }
 
 // TaskJSON is one task in JSON.
@@ -192,8 +220,11 @@ func (d *Data) JSON(r Report) JSON {
 		Date: d.Now.Format("2006-01-02"), SessionID: d.SessionID, Transcript: d.Transcript,
 		TranscriptBytes: d.Session.Size, TranscriptWhole: d.Session.Whole,
 		TaskTools: d.Session.TaskTools, Completed: []TaskJSON{}, Tasks: []TaskJSON{},
-		Parked: d.Store.View(d.Items), Archived: d.Archived,
+		Parked: d.Store.View(d.Items), Candidates: d.Candidates, Archived: d.Archived,
 		CommitsRule: d.Rule, Commits: []CommitJSON{}, MoreCommits: d.More, Lines: r.Lines, Digest: r.Digest,
+	}
+	if out.Candidates == nil {
+		out.Candidates = []candidates.View{}
 	}
 	if out.Archived == nil {
 		out.Archived = []store.LogEntry{}

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/openloop/openloop/pkg/candidates"
 	"github.com/openloop/openloop/pkg/gitlog"
 	"github.com/openloop/openloop/pkg/store"
 	"github.com/openloop/openloop/pkg/transcript"
@@ -89,6 +90,10 @@ type Input struct {
 	Store       *store.Store
 	Log         store.Log // the resolution log
 	Commits     OpenCommits
+	// Candidates is the project's review list (candidates.Recent), in
+	// its order: the digest shows this session's, numbered as review
+	// numbers them.
+	Candidates []candidates.Candidate
 }
 
 // Data is everything the digest shows.
@@ -101,8 +106,9 @@ type Data struct {
 	Store      *store.Store
 	Items      []store.Item
 	Archived   []store.LogEntry
-	Rule       string    // one of the Rule constants
-	Since      time.Time // commits cut-off; zero for RuleLast15
+	Candidates []candidates.View // this session's candidates, numbered as in review
+	Rule       string            // one of the Rule constants
+	Since      time.Time         // commits cut-off; zero for RuleLast15
 	Commits    []gitlog.Commit
 	More       bool // there were more than MaxCommits
 	GitErr     error
@@ -129,6 +135,11 @@ func Collect(in Input) (*Data, error) {
 	}
 	d.Items = items
 	d.Archived = ArchivedSince(in.Log, d.Start(), d.Now)
+	for i, c := range in.Candidates {
+		if d.SessionID == "" || c.Session == d.SessionID {
+			d.Candidates = append(d.Candidates, candidates.ViewOf(i+1, c))
+		}
+	}
 	d.commits(in.Commits)
 	return d, nil
 }

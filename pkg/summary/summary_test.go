@@ -148,14 +148,14 @@ func TestWriteFileNeverOverwrites(t *testing.T) {
 	first := filepath.Join(dir, "output-session-summary-2026-12-02.md")
 	os.WriteFile(first, []byte("mine"), 0o644)
 	for i, want := range []string{"-2.md", "-3.md"} {
-		path, err := WriteFile(root, now, []byte("digest\n"))
+		path, err := WriteFile(root, now, []byte(fmt.Sprintf("digest %d\n", i)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !strings.HasSuffix(path, want) {
 			t.Errorf("write %d: %s", i, path)
 		}
-		if b, _ := os.ReadFile(path); string(b) != "digest\n" {
+		if b, _ := os.ReadFile(path); string(b) != fmt.Sprintf("digest %d\n", i) {
 			t.Errorf("content %q", b)
 		}
 		if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {

@@ -338,3 +338,28 @@ func TestWriteFileTempIsAFile(t *testing.T) {
 		t.Errorf("file changed: %q", b)
 	}
 }
+
+// The same digest written twice is one file; a different one gets -2.
+func TestWriteFileSameDigestOnce(t *testing.T) {
+	root := t.TempDir()
+	a, err := WriteFile(root, now, []byte("digest one\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := WriteFile(root, now, []byte("digest one\n"))
+	if err != nil || b != a {
+		t.Fatalf("second write: %q, %v; want %q", b, err, a)
+	}
+	c, err := WriteFile(root, now, []byte("digest two\n"))
+	if err != nil || filepath.Base(c) != "output-session-summary-2026-12-02-2.md" {
+		t.Fatalf("a new digest: %q, %v", c, err)
+	}
+	d, err := WriteFile(root, now, []byte("digest two\n"))
+	if err != nil || d != c {
+		t.Fatalf("the second digest again: %q, %v; want %q", d, err, c)
+	}
+	ents, _ := os.ReadDir(filepath.Join(root, Dir))
+	if len(ents) != 2 {
+		t.Fatalf("%d files in .temp, want 2", len(ents))
+	}
+}

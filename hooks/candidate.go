@@ -1,0 +1,31 @@
+package hooks
+
+import (
+	"github.com/openloop/openloop/pkg/candidates"
+	"github.com/openloop/openloop/pkg/detect"
+	"github.com/openloop/openloop/pkg/store"
+)
+
+// keepCandidate keeps a loop the detector was unsure of for the user's
+// review (pkg/candidates): no memory file, nothing toward the cap. It
+// prints nothing; with --assist, Claude is nudged to judge it (assist.go).
+// A candidate that cannot be kept is dropped without a word: it was never
+// going to be parked, and the prompt must go through.
+func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tailReader, f detect.Finding) (*Output, error) {
+	p, err := cfg.paths(ev)
+	if err != nil {
+		return nil, nil
+	}
+	e := entry(f)
+	if in.Task == "" && e.Kind != store.KindQuestion {
+		if task := whatWeWereDoing(tr.full(), prompt); task != "" {
+			e.Context = task
+		}
+	}
+	c := candidates.Candidate{
+		Kind: string(e.Kind), Idea: e.Idea, Context: e.Context, Why: e.Why, Score: f.Score,
+		Excerpt: candidates.Excerpt(prompt), TS: cfg.Now().UTC(), Root: p.Root, Session: ev.SessionID,
+	}
+	candidates.Add(p.ConfigDir, c)
+	return cfg.nudge(c), nil
+}

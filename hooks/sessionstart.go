@@ -1,0 +1,97 @@
+package hooks
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/openloop/openloop/internal/textcut"
+	"github.com/openloop/openloop/pkg/store"
+	"github.com/openloop/openloop/pkg/transcript"
+)
+
+// SessionStart runs when a session starts, resumes, is cleared, compacted
+// or forked (payload "source": startup, resume, clear, compact, fork).
+//
+//   - With --assist, every source gives Claude the parking rule as
+//     additionalContext, so a compaction never drops it.
+//   - After a compaction Claude has forgotten what was parked: source
+//     "compact" gives it this session's open items (compactItems), unless
+//     the user turned that off (settings "compact_context": false).
+//   - The seed's rule stands: no items at startup, resume or clear.
+//
+// It also records the project's open item names in the session's state,
+// for the prompts that take one up (takeup.go). It never fails a start:
+// a memory dir that cannot be read gives no items.
+func SessionStart(cfg Config, ev Event) (*Output, error) {
+	var ctx []string
+	if cfg.Assist {
+		ctx = append(ctx, cfg.Rule())
+	}
+	if p, err := cfg.paths(ev); err == nil {
+		s := store.Open(p.MemoryDir, cfg.Now)
+		if items, err := s.List(); err == nil {
+			var names []string
+			for _, it := range items {
+				if it.Damaged == nil {
+					names = append(names, store.NameOfFile(it.File))
+				}
+			}
+			editOpen(p.ConfigDir, ev.SessionID, func([]string) []string { return names })
+			if ev.Raw.Get("source").String() == "compact" && cfg.settings(p.ConfigDir).CompactContext {
+				if text := compactItems(s, items, sessionStart(ev.TranscriptPath), cfg.Now()); text != "" {
+					ctx = append(ctx, text)
+				}
+			}
+		}
+	}
+	if len(ctx) == 0 {
+		return nil, nil
+	}
+	return &Output{Specific: &Context{HookEventName: "SessionStart", AdditionalContext: strings.Join(ctx, "\n\n"), lines: true}}, nil
+}
+
+// maxCompactLines bounds the items given after a compaction, heading
+// included.
+const maxCompactLines = 10
+
+// maxCompactLine bounds one item's line, so that ten of them and the rule
+// stay inside maxContext.
+const maxCompactLine = 300
+
+// sessionStart is when the session began, from its transcript's first
+// line; zero when unknown.
+func sessionStart(path string) time.Time {
+	if path == "" {
+		return time.Time{}
+	}
+	t, _ := transcript.FirstTimestamp(path, QuickTailBudget)
+	return t
+}
+
+// compactItems is this session's open items for Claude after a
+// compaction, maxCompactLines or fewer, or "" when there are none. This
+// session's are those changed since it began; when that is unknown, those
+// changed today (as resume's "This session" group).
+func compactItems(s *store.Store, items []store.Item, start, now time.Time) string {
+	since := start.Truncate(time.Second)
+	if start.IsZero() {
+		y, m, d := now.Date()
+		since = time.Date(y, m, d, 0, 0, 0, 0, now.Location())
+	}
+	var lines []string
+	for _, it := range items {
+		if it.Damaged == nil && !it.ModTime.Before(since) {
+			lines = append(lines, textcut.Head(s.Line(it), maxCompactLine))
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	if len(lines) > maxCompactLines-1 {
+		n := len(lines) - (maxCompactLines - 2)
+		lines = append(lines[:maxCompactLines-2], fmt.Sprintf("- … and %d more (/session resume lists them)", n))
+	}
+	head := "openloop: parked earlier in this session and still open (/session resume lists them; /session archive <name> closes one once it is done):"
+	return head + "\n" + strings.Join(lines, "\n")
+}

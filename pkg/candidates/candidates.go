@@ -1,0 +1,225 @@
+// Package candidates keeps what the UserPromptSubmit hook was unsure of:
+// a prompt that scored between its kind's candidate and park thresholds
+// (detect.Assess) is not parked but kept here, for the user to review with
+// `openloop review` and in the session summary. A candidate has no memory
+// file and does not count toward the 10-item cap.
+//
+// Candidates are private: one small JSON file per session beside the
+// hooks' session state, under the config dir and never in the project,
+//
+//	$CLAUDE_CONFIG_DIR/openloop/sessions/<session>.cand.json
+//
+// at most MaxPerSession a session, folder 0700 and file 0600, never
+// followed through a symlink (internal/sessiondir). SessionEnd leaves them
+// (review reads a project's recent candidates after the session is over);
+// they are pruned with stale session state after 30 days unchanged.
+package candidates
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/openloop/openloop/internal/jsonguard"
+	"github.com/openloop/openloop/internal/safeio"
+	"github.com/openloop/openloop/internal/sessiondir"
+	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/internal/textcut"
+)
+
+// Bounds.
+const (
+	MaxPerSession = 20        // candidates kept a session; the oldest go first
+	maxFiles      = 200       // session files review reads, newest first
+	maxFile       = 256 << 10 // bytes read of one session file
+	MaxExcerpt    = 160       // bytes of the prompt kept
+	maxIdea       = 200
+	maxContext    = 600
+)
+
+// Ext is the extension of a session's candidates file.
+const Ext = ".cand.json"
+
+// Candidate is one prompt the hook was unsure of.
+type Candidate struct {
+	Kind    string    `json:"kind"`              // question, deferred, side-idea
+	Idea    string    `json:"idea"`              // what would be parked
+	Context string    `json:"context,omitempty"` // the question asked, why it was put off, or what was under way
+	Why     string    `json:"why,omitempty"`     // what the detector saw
+	Score   float64   `json:"score"`             // the model's score for the kind
+	Excerpt string    `json:"excerpt"`           // the start of the prompt, on one line
+	TS      time.Time `json:"ts"`
+	Root    string    `json:"root"` // the project root
+	Session string    `json:"session,omitempty"`
+}
+
+type file struct {
+	Candidates []Candidate `json:"candidates"`
+}
+
+// Excerpt is the start of a prompt on one line: whitespace runs folded to
+// one space, cut to MaxExcerpt bytes with "…".
+func Excerpt(prompt string) string {
+	s := strings.Join(strings.Fields(prompt), " ")
+	if len(s) > MaxExcerpt {
+		s = textcut.Head(s, MaxExcerpt-len("…")) + "…"
+	}
+	return s
+}
+
+// bound cuts the text fields and drops control and format characters:
+// the text is the user's and the payload's.
+func (c Candidate) bound() Candidate {
+	c.Idea = textcut.Head(termsafe.Strip(c.Idea), maxIdea)
+	c.Context = textcut.Head(termsafe.Strip(c.Context), maxContext)
+	c.Why = textcut.Head(termsafe.Strip(c.Why), maxContext)
+	c.Excerpt = textcut.Head(termsafe.Strip(c.Excerpt), MaxExcerpt)
+	c.Root = textcut.Head(c.Root, 4096)
+	c.Session = textcut.Head(c.Session, 256)
+	return c
+}
+
+// same reports whether two candidates are the same loop of the same
+// session and project: the same prompt delivered twice, or the same idea
+// raised again.
+func same(a, b Candidate) bool {
+	return a.Kind == b.Kind && a.Root == b.Root && a.Session == b.Session &&
+		strings.EqualFold(strings.Join(strings.Fields(a.Idea), " "), strings.Join(strings.Fields(b.Idea), " "))
+}
+
+// Add keeps c for its session: the same loop raised again replaces the
+// older one, and past MaxPerSession the oldest go.
+func Add(configDir string, c Candidate) error {
+	dir, err := sessiondir.Folder(configDir, true)
+	if err != nil {
+		return err
+	}
+	c = c.bound()
+	path := sessiondir.Path(dir, c.Session, Ext)
+	f := load(path)
+	f.Candidates = slices.DeleteFunc(f.Candidates, func(o Candidate) bool { return same(o, c) })
+	f.Candidates = append(f.Candidates, c)
+	if n := len(f.Candidates) - MaxPerSession; n > 0 {
+		f.Candidates = f.Candidates[n:]
+	}
+	return save(path, f)
+}
+
+// load reads a session's file: a regular file only, bounded, checked JSON.
+// A damaged file reads as empty (it is replaced at the next Add).
+func load(path string) file {
+	var f file
+	data, err := safeio.ReadRegular(path, maxFile)
+	if err != nil || !jsonguard.Valid(data) || json.Unmarshal(data, &f) != nil {
+		return file{}
+	}
+	return f
+}
+
+func save(path string, f file) error {
+	if len(f.Candidates) == 0 {
+		err := os.Remove(path)
+		if os.IsNotExist(err) {
+			return nil
+		}
+		return err
+	}
+	data, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	return sessiondir.WriteAtomic(path, data)
+}
+
+// Recent is the project's candidates from the last sessiondir.MaxAge,
+// newest first (ties in a fixed order), from at most maxFiles session
+// files. A missing or foreign folder is an empty list.
+func Recent(configDir, root string, now time.Time) []Candidate {
+	dir, err := sessiondir.Folder(configDir, false)
+	if err != nil {
+		return nil
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	type named struct {
+		path string
+		mod  time.Time
+	}
+	var files []named
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), Ext) || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil || !fi.Mode().IsRegular() || now.Sub(fi.ModTime()) > sessiondir.MaxAge {
+			continue
+		}
+		files = append(files, named{filepath.Join(dir, e.Name()), fi.ModTime()})
+	}
+	slices.SortFunc(files, func(a, b named) int { return b.mod.Compare(a.mod) })
+	var out []Candidate
+	for _, f := range files[:min(len(files), maxFiles)] {
+		for _, c := range load(f.path).Candidates {
+			if c.Root == root && now.Sub(c.TS) <= sessiondir.MaxAge && c.Idea != "" {
+				out = append(out, c.bound())
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Candidate) int {
+		return cmp.Or(b.TS.Compare(a.TS), cmp.Compare(a.Session, b.Session), cmp.Compare(a.Idea, b.Idea))
+	})
+	return out
+}
+
+// Remove drops c from its session's file; a candidate no longer there is
+// not an error.
+func Remove(configDir string, c Candidate) error {
+	dir, err := sessiondir.Folder(configDir, false)
+	if err != nil {
+		return err
+	}
+	path := sessiondir.Path(dir, c.Session, Ext)
+	f := load(path)
+	n := len(f.Candidates)
+	f.Candidates = slices.DeleteFunc(f.Candidates, func(o Candidate) bool {
+		return same(o.bound(), c) && o.TS.Equal(c.TS)
+	})
+	if len(f.Candidates) == n {
+		return nil
+	}
+	return save(path, f)
+}
+
+// View is one listed candidate as review --json and summary --json print
+// it: N is its number in the project's list (what review --park takes).
+type View struct {
+	N       int     `json:"n"`
+	Kind    string  `json:"kind"`
+	Idea    string  `json:"idea"`
+	Context string  `json:"context"`
+	Score   float64 `json:"score"`
+	Excerpt string  `json:"excerpt"`
+	TS      string  `json:"ts"`
+	Session string  `json:"session"`
+}
+
+// ViewOf is c as the n-th of the list, its score to three places.
+func ViewOf(n int, c Candidate) View {
+	return View{
+		N: n, Kind: c.Kind, Idea: c.Idea, Context: c.Context, Score: math.Round(c.Score*1000) / 1000,
+		Excerpt: c.Excerpt, TS: c.TS.UTC().Format(time.RFC3339), Session: c.Session,
+	}
+}
+
+// ParkCommand is the one command that parks the n-th candidate.
+func ParkCommand(n int) string {
+	return fmt.Sprintf("openloop review --park %d", n)
+}

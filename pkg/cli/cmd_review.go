@@ -1,0 +1,114 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/candidates"
+	"github.com/openloop/openloop/pkg/store"
+)
+
+// runReview lists the project's recent candidates (loops the hook was
+// unsure of), or parks or dismisses one by its number in that list.
+func runReview(e *Env, args []string) int {
+	var c common
+	fs := newFlags(e, "review", &c)
+	asJSON := fs.Bool("json", false, "print JSON")
+	park := fs.String("park", "", "park candidate `N` under the usual rules (cap, dedupe, names)")
+	dismiss := fs.String("dismiss", "", "drop candidate `N`")
+	if ok, code := parseOnlyFlags(e, fs, args); !ok {
+		return code
+	}
+	if *park != "" && *dismiss != "" {
+		errorf(e.Stderr, "review: --park and --dismiss are one at a time")
+		return ExitUsage
+	}
+	p, err := e.paths(c)
+	if err != nil {
+		errorf(e.Stderr, "review: %v", err)
+		return ExitFailure
+	}
+	list := candidates.Recent(p.ConfigDir, p.Root, e.Now())
+	if *park == "" && *dismiss == "" {
+		if *asJSON {
+			return writeJSON(e, reviewJSON(list))
+		}
+		printReview(e, list)
+		return ExitOK
+	}
+	arg, flag := *park, "--park"
+	if arg == "" {
+		arg, flag = *dismiss, "--dismiss"
+	}
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 1 {
+		errorf(e.Stderr, "review: %s wants a candidate's number, got %q", flag, arg)
+		hintf(e.Stderr, "'%s' lists them, numbered", e.cmdLine("review"))
+		return ExitUsage
+	}
+	if n > len(list) {
+		errorf(e.Stderr, "review: no candidate %d: %s", n, plural(len(list), "candidate"))
+		hintf(e.Stderr, "'%s' lists them, numbered", e.cmdLine("review"))
+		return ExitNoMatch
+	}
+	cand := list[n-1]
+	if *dismiss != "" {
+		if err := candidates.Dismiss(p.ConfigDir, cand, e.Now()); err != nil {
+			errorf(e.Stderr, "review: %v", err)
+			return ExitFailure
+		}
+		fmt.Fprintf(e.Stdout, "Dismissed: %s %q\n", cand.Kind, termsafe.Line(cand.Idea))
+		return ExitOK
+	}
+	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
+	res, err := candidates.Promote(p.ConfigDir, s, cand, e.Now())
+	if code := printParked(e, "review", s, res); code != ExitOK {
+		return code
+	}
+	if err != nil {
+		errorf(e.Stderr, "review: %v", err)
+		return ExitFailure
+	}
+	return ExitOK
+}
+
+// printReview lists the candidates, numbered, newest first: the kind and
+// idea, when and how sure, what Claude asked (a question) and the start of
+// the prompt. All of it is the user's or the payload's text: escaped.
+func printReview(e *Env, list []candidates.Candidate) {
+	if len(list) == 0 {
+		fmt.Fprintln(e.Stdout, "No candidates to review for this project.")
+		return
+	}
+	fmt.Fprintf(e.Stdout, "%s the hook was unsure of, newest first:\n", plural(len(list), "candidate"))
+	for i, c := range list {
+		fmt.Fprintf(e.Stdout, "%d. %s: %s (%s, score %.2f)\n", i+1, c.Kind, termsafe.Line(c.Idea), c.TS.In(e.Now().Location()).Format("2006-01-02 15:04"), c.Score)
+		if c.Kind == string(store.KindQuestion) && c.Context != "" {
+			fmt.Fprintf(e.Stdout, "   Claude asked: %s\n", termsafe.Line(c.Context))
+		}
+		fmt.Fprintf(e.Stdout, "   you wrote: %s\n", termsafe.Line(c.Excerpt))
+	}
+	fmt.Fprintf(e.Stdout, "Park one with '%s', drop one with '%s'.\n", e.cmdLine("review --park N"), e.cmdLine("review --dismiss N"))
+}
+
+type reviewListJSON struct {
+	Count      int               `json:"count"`
+	Candidates []candidates.View `json:"candidates"`
+}
+
+func reviewJSON(list []candidates.Candidate) reviewListJSON {
+	out := reviewListJSON{Count: len(list), Candidates: []candidates.View{}}
+	for i, c := range list {
+		out.Candidates = append(out.Candidates, candidates.ViewOf(i+1, c))
+	}
+	return out
+}
+
+// plural is "1 candidate", "2 candidates".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

@@ -1,0 +1,121 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/openloop/openloop/pkg/detect"
+)
+
+func TestParse(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string // the error, or "" for none
+		off  string
+		sens map[string]int
+		cc   bool
+	}{
+		{in: `{}`, cc: true},
+		{in: `{"kinds":{"side-idea":{"enabled":false},"question":{"sensitivity":2},"deferred":{"sensitivity":-3,"enabled":true}},"compact_context":false}`,
+			off: "side-idea", sens: map[string]int{"question": 2, "deferred": -3}},
+		{in: `{"kinds":{"question":{"sensitivity":4}}}`, want: "kinds.question.sensitivity: want a whole number from -3 to 3, got 4"},
+		{in: `{"kinds":{"question":{"sensitivity":1.5}}}`, want: "kinds.question.sensitivity: want a whole number from -3 to 3, got 1.5"},
+		{in: `{"kinds":{"question":{"sensitivity":"high"}}}`, want: `kinds.question.sensitivity: want a whole number from -3 to 3, got "high"`},
+		{in: `{"kinds":{"todo":{}}}`, want: `kinds: unknown kind "todo" (want deferred, side-idea, question)`},
+		{in: `{"kinds":{"deferred":{"enabled":"no"}}}`, want: `kinds.deferred.enabled: want true or false, got "no"`},
+		{in: `{"kinds":{"deferred":{"threshold":0.5}}}`, want: `kinds.deferred: unknown key "threshold" (want enabled, sensitivity)`},
+		{in: `{"cap":20}`, want: `unknown key "cap" (want kinds, compact_context)`},
+		{in: `{"compact_context":"yes"}`, want: `compact_context: want true or false, got "yes"`},
+		{in: `[1]`, want: "want a JSON object"},
+		{in: `{"kinds":`, want: "not valid JSON"},
+	} {
+		s, err := Parse([]byte(tc.in))
+		if tc.want != "" {
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("%s: err %v, want %q", tc.in, err, tc.want)
+			}
+			if len(s.Off) != 0 || len(s.Sensitivity) != 0 || !s.CompactContext {
+				t.Errorf("%s: a bad file is not the defaults: %+v", tc.in, s)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.in, err)
+			continue
+		}
+		for _, k := range Kinds {
+			if s.Enabled(k) != (k != tc.off) {
+				t.Errorf("%s: %s enabled %v", tc.in, k, s.Enabled(k))
+			}
+			if s.Sensitivity[k] != tc.sens[k] {
+				t.Errorf("%s: %s sensitivity %d", tc.in, k, s.Sensitivity[k])
+			}
+		}
+		if s.CompactContext != tc.cc {
+			t.Errorf("%s: compact %v", tc.in, s.CompactContext)
+		}
+	}
+}
+
+func TestLoadAndDescribe(t *testing.T) {
+	cfg := t.TempDir()
+	s, err := Load(cfg)
+	if err != nil || !s.CompactContext {
+		t.Fatalf("no file: %+v %v", s, err)
+	}
+	got := strings.Join(Describe(cfg), "\n")
+	want := "settings: " + Path(cfg) + " (not present: defaults)\n  deferred: on, sensitivity +0 · side-idea: on, sensitivity +0 · question: on, sensitivity +0\n  compact context: on"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	os.MkdirAll(filepath.Join(cfg, "openloop"), 0o700)
+	os.WriteFile(Path(cfg), []byte(`{"kinds":{"side-idea":{"enabled":false},"question":{"sensitivity":2}},"compact_context":false}`), 0o600)
+	got = strings.Join(Describe(cfg), "\n")
+	want = "settings: " + Path(cfg) + "\n  deferred: on, sensitivity +0 · side-idea: off · question: on, sensitivity +2\n  compact context: off"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	os.WriteFile(Path(cfg), []byte(`{"kinds":{"question":{"sensitivity":9}}}`), 0o600)
+	s, err = Load(cfg)
+	if err == nil || err.Error() != "settings: "+Path(cfg)+": kinds.question.sensitivity: want a whole number from -3 to 3, got 9" || s.Sensitivity["question"] != 0 {
+		t.Errorf("bad value: %+v %v", s, err)
+	}
+	if d := Describe(cfg); !strings.HasSuffix(d[0], "got 9 (using the defaults)") {
+		t.Errorf("describe %q", d[0])
+	}
+}
+
+func TestTuningAndFilter(t *testing.T) {
+	s, _ := Parse([]byte(`{"kinds":{"question":{"sensitivity":2},"side-idea":{"enabled":false}}}`))
+	if tu := s.Tuning(); tu[detect.Question] != 2*SensitivityStep || len(tu) != 1 {
+		t.Errorf("tuning %v", tu)
+	}
+	a := s.Filter(detect.Assessment{Parks: []detect.Finding{{Kind: detect.SideIdea}}, Candidates: []detect.Finding{{Kind: detect.Question}}})
+	if len(a.Parks) != 0 || len(a.Candidates) != 1 {
+		t.Errorf("filter %+v", a)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"kinds":{"question":{"sensitivity":2}},"compact_context":false}`))
+	f.Add([]byte(`{"kinds":{"deferred":{"enabled":false}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Parse(data)
+		if err != nil {
+			if len(s.Off) != 0 || len(s.Sensitivity) != 0 || !s.CompactContext {
+				t.Fatalf("an error with settings other than the defaults: %+v", s)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error of more than one line: %q", err)
+			}
+			return
+		}
+		for k, n := range s.Sensitivity {
+			if n < MinSensitivity || n > MaxSensitivity {
+				t.Fatalf("%s sensitivity %d out of range", k, n)
+			}
+		}
+	})
+}
