@@ -268,12 +268,13 @@ func fit(items []item, p params, innerK int) (*detect.Model, []byte, error) {
 	return m, b, nil
 }
 
-// predict parks what the hooks would for a case: the deferrals Claude
-// states in its message (Stop), then what the model finds in the prompt
-// (UserPromptSubmit).
-func predict(m *detect.Model, c Case) Prediction {
-	p := Prediction{}
-	for _, f := range append(detect.AssistantDeferrals(c.Assistant), m.Prompt(input(c))...) {
+// predict is what the hooks would do with a case: park the deferrals
+// Claude states in its message (Stop), then what the prompt leaves
+// (UserPromptSubmit): a park, or a candidate kept for review.
+func predict(m *detect.Model, c Case) Outcome {
+	o := Outcome{Park: Prediction{}, Candidate: Prediction{}, Rule: map[string]string{}}
+	a := m.Assess(input(c))
+	put := func(p Prediction, park bool, f detect.Finding) {
 		for _, k := range kinds {
 			if k.kind == f.Kind {
 				// A question's idea is scored on the question left behind
@@ -282,10 +283,19 @@ func predict(m *detect.Model, c Case) Prediction {
 				if f.Kind == detect.Question {
 					p[k.letter] = f.Context
 				}
+				if f.Rule != "" && park {
+					o.Rule[k.letter] = f.Rule
+				}
 			}
 		}
 	}
-	return p
+	for _, f := range append(detect.AssistantDeferrals(c.Assistant), a.Parks...) {
+		put(o.Park, true, f)
+	}
+	for _, f := range a.Candidates {
+		put(o.Candidate, false, f)
+	}
+	return o
 }
 
 // crossValidate runs grouped k-fold cross-validation: for each fold, a
@@ -343,11 +353,13 @@ type oofLine struct {
 	Idea   string             `json:"idea,omitempty"`
 	Score  map[string]float64 `json:"score"`
 	Parked Prediction         `json:"parked,omitempty"`
+	Cand   Prediction         `json:"candidate,omitempty"`
+	Rule   map[string]string  `json:"rule,omitempty"`
 }
 
-func writeOOF(w io.Writer, m *detect.Model, it item, pred Prediction) error {
+func writeOOF(w io.Writer, m *detect.Model, it item, pred Outcome) error {
 	l := oofLine{ID: it.ID, Repo: it.Repo, Draw: it.Draw, Label: it.Label, Idea: it.Idea,
-		Score: map[string]float64{}, Parked: pred}
+		Score: map[string]float64{}, Parked: pred.Park, Cand: pred.Candidate, Rule: pred.Rule}
 	for i, k := range kinds {
 		l.Score[k.letter] = -1
 		if !it.skip && (k.letter != "Q" || it.asks) {

@@ -79,6 +79,10 @@ type Finding struct {
 	Context string  // Deferred: why deferred; SideIdea: what we were doing; Question: the question asked
 	Why     string  // one sentence on what triggered it
 	Score   float64 // the model's score for the kind (1 for a rule's finding)
+	// Rule names the deterministic rule that parked it ("" for the
+	// model): an explicit deferral, a dismissed AskUserQuestion, a
+	// deferral Claude stated.
+	Rule string
 }
 
 // Assessment is what one prompt leaves: the loops to park, and those the
@@ -187,16 +191,16 @@ func (m *Model) Assess(in Input) Assessment {
 	}
 	s, _ := score(m, x)
 	k, ok := s.Decide()
-	p := s.P[k]
+	p, rule := s.P[k], ""
 	if !ok && x.pending.auq && !x.answersByForm() {
 		// A dismissed AskUserQuestion is a clarifying question by
 		// definition (LABELS.md); the prompt that follows it is judged by
 		// form alone. The corpus has no such case to learn from.
-		k, ok, p = Question, true, 1
+		k, ok, p, rule = Question, true, 1, "ask-user-question"
 	}
 	if ok {
 		if f, named := finding(m, k, x, in); named {
-			f.Score = p
+			f.Score, f.Rule = p, rule
 			return Assessment{Parks: []Finding{f}}
 		}
 		return Assessment{}
