@@ -189,10 +189,13 @@ func (m *Model) Assess(in Input) Assessment {
 	if !ok {
 		return Assessment{}
 	}
+	if f, ok := explicitDeferral(x, in); ok {
+		return Assessment{Parks: []Finding{f}}
+	}
 	s, _ := score(m, x)
 	k, ok := s.Decide()
 	p, rule := s.P[k], ""
-	if !ok && x.pending.auq && !x.answersByForm() {
+	if !ok && x.pending.auq && !x.answersByForm() && !x.takesUp() {
 		// A dismissed AskUserQuestion is a clarifying question by
 		// definition (LABELS.md); the prompt that follows it is judged by
 		// form alone. The corpus has no such case to learn from.
@@ -210,6 +213,9 @@ func (m *Model) Assess(in Input) Assessment {
 		sc, scored := s.P[km.Kind]
 		if !scored || sc < m.CandidateAt(i) || sc <= best.Score {
 			continue
+		}
+		if km.Kind == Question && (x.answersByForm() || x.takesUp()) {
+			continue // "403, and log it": an answer is no question left behind
 		}
 		if f, named := finding(m, km.Kind, x, in); named {
 			f.Score = sc

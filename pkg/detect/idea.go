@@ -119,9 +119,14 @@ func loopClause(m *Model, k Kind, x exchange) (clause, rest string) {
 	if best < 0 {
 		return "", ""
 	}
-	// The rest: another clause, or a part of this one after a comma, that
-	// holds no loop cue and says something ("drop the script for now, just
-	// finish the docs"; not "Good.").
+	return cs[best], restOf(cs, best)
+}
+
+// restOf is what else the prompt says besides clause best of cs: another
+// clause, or a part of this one after a comma, that holds no loop cue and
+// says something ("drop the script for now, just finish the docs"; not
+// "Good.").
+func restOf(cs []string, best int) string {
 	var rests []string
 	for j, c := range cs {
 		if j != best {
@@ -131,10 +136,10 @@ func loopClause(m *Model, k Kind, x exchange) (clause, rest string) {
 	rests = append(rests, strings.Split(cs[best], ", ")...)
 	for _, r := range rests {
 		if !holdsLoopCue(r) && len(strings.Fields(reduce(r, nil))) >= 3 {
-			return cs[best], r
+			return r
 		}
 	}
-	return cs[best], ""
+	return ""
 }
 
 // holdsLoopCue reports text with a cue of putting off or of an idea.
