@@ -127,6 +127,8 @@ func plainDeferral(c string) string {
 		return "can-wait"
 	case has["out-of-scope"]:
 		return "out-of-scope"
+	case len(ws) > 3 && butNotNow(lc):
+		return "but-not-now" // "we should add a retry budget, but not now"
 	case has["skip"] && when:
 		return "skip+when"
 	case has["revisit"] && when:
@@ -141,6 +143,20 @@ func plainDeferral(c string) string {
 		return "topic-later"
 	}
 	return ""
+}
+
+// butNotNow reports a clause that floats a thing and puts it off at its
+// end: "…, but not now", "… — not yet". "is it done or not yet" is a
+// question.
+func butNotNow(lc string) bool {
+	lc = strings.TrimRight(lc, " .!")
+	for _, end := range []string{"but not now", ", not now", "— not now", "- not now", "but not yet", ", not yet",
+		"— not yet", "- not yet", "but not today", ", not today"} {
+		if strings.HasSuffix(lc, end) {
+			return true
+		}
+	}
+	return false
 }
 
 // vagueLater reports words whose only time is a vague one ("at some
