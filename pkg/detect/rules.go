@@ -387,7 +387,7 @@ var pastedHeaders = []string{"from:", "to:", "subject:", "cc:", "dear ", "hi tea
 // called \"Remind me\"", "the label 'do this later'") is not the user's.
 func unquote(t string) string {
 	var b strings.Builder
-	var open rune
+	var open, prev rune
 	for _, r := range t {
 		switch {
 		case open != 0:
@@ -395,11 +395,16 @@ func unquote(t string) string {
 				open = 0
 				b.WriteRune(r)
 			}
+			prev = r
 			continue
 		case r == '"' || r == '“' || r == '«' || r == '「' || r == '『' || r == '`':
 			open = closerOf(r)
+		case (r == '\'' || r == '‘') && !unicode.IsLetter(prev) && !unicode.IsDigit(prev):
+			// A quote, not an apostrophe: "a 'snooze for later' button".
+			open = closerOf(r)
 		}
 		b.WriteRune(r)
+		prev = r
 	}
 	return b.String()
 }
@@ -414,6 +419,8 @@ func closerOf(r rune) rune {
 		return '」'
 	case '『':
 		return '』'
+	case '‘':
+		return '’'
 	}
 	return r
 }
