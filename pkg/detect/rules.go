@@ -46,7 +46,7 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 	}
 	for i, c := range cs {
 		why := plainDeferral(c)
-		if why == "" || complains(c) {
+		if why == "" || complains(c) || len(x.typed) >= longPrompt && !sureInLong[why] {
 			continue
 		}
 		idea := reduce(c, putOffWords)
@@ -109,6 +109,17 @@ func statesDeferral(x exchange) bool {
 	}
 	return false
 }
+
+// longPrompt is the length, in bytes, from which a prompt is more often a
+// spec, a review or a list of points than a turn of conversation: there
+// only the shapes that name their act and their time together park
+// ("skip X for now", "come back to X later", "put X on the backlog"); "we
+// can do X in the next phase" or "X is out of scope" there is mostly a
+// plan being written, not a thing put off.
+const longPrompt = 500
+
+var sureInLong = map[string]bool{"skip+when": true, "revisit+when": true, "file-it": true, "put-off": true,
+	"topic-later": true, "but-not-now": true, "remind": true}
 
 // plainDeferral reports a clause whose concepts put a thing off plainly,
 // and which shape says so ("" for none).
