@@ -53,6 +53,9 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 		if idea == "" || isPointerPhrase(idea) {
 			idea = offeredBy(x.pending)
 		}
+		if idea == "" || isPointerPhrase(idea) {
+			idea = proposed(in.Assistant)
+		}
 		if !namesThing(idea) || isPointerPhrase(idea) || noThing(idea) {
 			continue
 		}
@@ -140,6 +143,8 @@ func plainDeferral(c string) string {
 		return "out-of-scope"
 	case len(ws) > 3 && butNotNow(lc):
 		return "but-not-now" // "we should add a retry budget, but not now"
+	case has["for-now"] && wontDo(ws):
+		return "not-now-do" // "I won't fix the backend for now"
 	case has["skip"] && when:
 		return "skip+when"
 	case has["revisit"] && when:
@@ -168,6 +173,37 @@ func butNotNow(lc string) bool {
 		}
 	}
 	return false
+}
+
+// wontDo reports words that decline to do a thing, as a plan: "i won't
+// fix the backend for now", "we don't need to set up CI yet".
+func wontDo(ws []string) bool {
+	for i, w := range ws {
+		switch w {
+		case "won't", "wont":
+			return i > 0 && (ws[i-1] == "i" || ws[i-1] == "we")
+		case "don't", "dont":
+			return i > 0 && ws[i-1] == "we" && i+2 < len(ws) && ws[i+1] == "need" && ws[i+2] == "to"
+		}
+	}
+	return false
+}
+
+// proposed is what Claude's message proposed in its last sentences ("I
+// could also cache the JWKS keys."), for a prompt that puts it off by a
+// pointer ("let's save that for later") when Claude asked nothing.
+func proposed(msg string) string {
+	lines := proseLines(msg)
+	var cs []string
+	for _, l := range lines[max(0, len(lines)-3):] {
+		cs = append(cs, clauses(stripMD(l))...)
+	}
+	for i := len(cs) - 1; i >= 0 && i >= len(cs)-3; i-- {
+		if o := offered(strings.TrimRight(cs[i], ".!") + "?"); o != "" {
+			return reduce(o, nil)
+		}
+	}
+	return ""
 }
 
 // vagueLater reports words whose only time is a vague one ("at some
@@ -267,7 +303,7 @@ var (
 	purposeWords = setOf("so", "that", "to", "if", "when", "before", "after", "once", "until")
 	laterVerbs   = setOf("do", "handle", "tackle", "address", "add", "implement", "fix", "build", "look",
 		"deal", "revisit", "support", "come", "wait", "work", "cover", "sort", "figure", "migrate", "refactor",
-		"clean", "optimize", "write", "test", "hacer", "haremos", "hacemos", "ver", "veremos", "ferons",
+		"clean", "optimize", "write", "test", "continue", "hacer", "haremos", "hacemos", "ver", "veremos", "ferons",
 		"faire", "verra", "сделаем", "займёмся", "займемся", "fazer", "faremos", "vemos")
 	fileVerbs = setOf("add", "put", "move", "file", "create", "open", "make", "note", "track", "log",
 		"record", "write", "keep", "save", "agrega", "agregar", "añade", "añadir", "ajoute", "ajouter",
