@@ -74,8 +74,7 @@ var lexicon = []concept{
 		pt: ws{"pular", "ignorar", "deixar de lado", "esquece"},
 	}},
 	{"put-off", "hold, park, postpone", lex{
-		en: ws{"park", "parked", "parking", "punt", "punt on", "defer", "deferred", "postpone", "postponed",
-			"shelve", "shelved", "on hold", "hold off", "put aside", "set aside",
+		en: ws{"park", "punt", "punt on", "defer", "postpone", "shelve", "on hold", "hold off", "put aside", "set aside",
 			"back burner", "save for later", "save that for", "save this for", "save it for", "for later",
 			"till later", "until later"},
 		zh: ws{"搁置", "推迟", "延后", "延後", "放一放", "先放", "缓一缓", "暂缓", "放到后面", "放后面"},
@@ -83,7 +82,7 @@ var lexicon = []concept{
 			"para despues", "para luego", "para más adelante"},
 		ko: ws{"보류", "미루", "연기하"},
 		ja: ws{"後回し", "延期", "見送"},
-		fr: ws{"reporter", "reportons", "reportera", "remettre à plus tard", "mettre de côté", "en attente",
+		fr: ws{"reportons", "reportera", "on reporte", "remettre à plus tard", "mettre de côté", "en attente",
 			"à plus tard"},
 		ru: ws{"отложим", "отложить", "отложи", "отложено"},
 		pt: ws{"adiar", "vamos adiar", "deixar para", "adiado", "deixa pra", "fica para", "fica pra", "para depois",

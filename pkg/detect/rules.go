@@ -46,7 +46,7 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 	}
 	for i, c := range cs {
 		why := plainDeferral(c)
-		if why == "" || complains(c) || len(x.typed) >= longPrompt && !sureInLong[why] {
+		if why == "" || complains(c) || asksChoice(c) || len(x.typed) >= longPrompt && !sureInLong[why] {
 			continue
 		}
 		idea := reduce(c, putOffWords)
@@ -86,6 +86,9 @@ func notNowToOffer(x exchange, cs []string) (Finding, bool) {
 		lw[i] = strings.Trim(lw[i], ",.!")
 	}
 	n := prefixLen(lw, laterReplies.words())
+	if after := strings.TrimSpace(strings.TrimPrefix(lower(cs[0]), strings.Join(lw[:n], " "))); n > 0 && after != "" && !strings.HasPrefix(after, ",") {
+		return Finding{}, false // "not yet on git bash": a report, not a reply to the offer
+	}
 	if n == 0 || n < len(lw) && holdsLoopCue(strings.Join(lw[n:], " ")) && prefixLen(lw[n:], putOffWords.words()) > 0 {
 		return Finding{}, false // "not now, skip the cache": the other rules name it
 	}
@@ -111,6 +114,13 @@ func statesDeferral(x exchange) bool {
 		}
 	}
 	return false
+}
+
+// asksChoice reports a clause that asks which to do ("should we delete it
+// or set it aside?"): nothing is decided yet.
+func asksChoice(c string) bool {
+	t := strings.TrimSpace(c)
+	return (strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")) && (strings.Contains(lower(t), " or ") || strings.Contains(t, "还是"))
 }
 
 // longPrompt is the length, in bytes, from which a prompt is more often a
@@ -231,7 +241,7 @@ func filesIt(ws []string, lc string) bool {
 		return true
 	}
 	for i, w := range ws {
-		if !fileLists[w] || !holdsAnyWord(ws[max(0, i-6):i], fileVerbs) {
+		if !fileLists[w] || !holdsAnyWord(ws[max(0, i-6):i], fileVerbs) && !fileAn(ws[max(0, i-6):i]) {
 			continue
 		}
 		if i+1 < len(ws) && !afterList[ws[i+1]] {
@@ -251,6 +261,17 @@ func filesIt(ws []string, lc string) bool {
 // "a ticket for the flaky test", "on the backlog and carry on".
 var afterList = setOf("list", "lists", "for", "about", "to", "so", "and", "with", "on", "in", "then", "please",
 	"pls", "as", "but", "instead", "para", "pour", "для", "sobre")
+
+// fileAn reports "file a …", "file it …": "file" as a verb, not "a file
+// in docs/todo".
+func fileAn(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "file" && (ws[i+1] == "a" || ws[i+1] == "an" || ws[i+1] == "it" || ws[i+1] == "this" || ws[i+1] == "that") {
+			return true
+		}
+	}
+	return false
+}
 
 var fileLists = setOf("backlog", "todo", "todos", "ticket", "issue", "roadmap", "wishlist", "pendientes",
 	"бэклог")
@@ -305,7 +326,7 @@ var (
 		"deal", "revisit", "support", "come", "wait", "work", "cover", "sort", "figure", "migrate", "refactor",
 		"clean", "optimize", "write", "test", "continue", "hacer", "haremos", "hacemos", "ver", "veremos", "ferons",
 		"faire", "verra", "сделаем", "займёмся", "займемся", "fazer", "faremos", "vemos")
-	fileVerbs = setOf("add", "put", "move", "file", "create", "open", "make", "note", "track", "log",
+	fileVerbs = setOf("add", "put", "move", "filed", "create", "open", "make", "note", "track", "log",
 		"record", "write", "keep", "save", "agrega", "agregar", "añade", "añadir", "ajoute", "ajouter",
 		"добавь", "добавить", "adicione", "adicionar", "coloque")
 	fileVerbsUnspaced = []string{"加到待办", "放到待办", "加入待办", "记到待办", "加到todo", "加入todo", "放进需求池", "加到需求池", "백로그에", "할 일에", "バックログに", "todoに"}
@@ -358,7 +379,8 @@ func noThing(idea string) bool {
 	return true
 }
 
-var emptyIdeaWords = setOf("see", "pick", "look", "revisit", "come", "get", "do", "check", "talk", "think", "decide", "discuss", "chat", "figure", "out",
+var emptyIdeaWords = setOf("see", "pick", "look", "revisit", "come", "get", "do", "ignore", "skip", "least", "at",
+	"just", "so", "for", "check", "talk", "think", "decide", "discuss", "chat", "figure", "out",
 	"it", "that", "this", "them", "those", "about", "more", "again", "continue", "go", "on", "back", "then",
 	"maybe", "something", "things", "stuff", "rest", "everything", "else", "all", "other", "others", "one",
 	"ones", "some", "here", "there", "now", "later", "today", "tomorrow", "up", "the", "a", "an", "what",
@@ -421,7 +443,7 @@ var quotedMarks = []string{"translate", "translation", "翻译", "翻譯", "trad
 	"reword", "grammar", "summarize this", "summarise this"}
 
 // markupMarks are code and markup pasted in.
-var markupMarks = []string{"```", "<script", "<div", "<!doctype", "<html", "<ide_opened_file>"}
+var markupMarks = []string{"```", "<script", "<div", "<!doctype", "<html", "<ide_opened_file>", "<context"}
 
 // pastedHeaders open the lines of a pasted email, meeting notes or design
 // doc.
