@@ -30,6 +30,7 @@ func report(w io.Writer, r reportData) {
 	tiers(w, r.cvExtra, false)
 	fmt.Fprintf(w, "\ndev-pairs.jsonl, model trained on everything else:\n")
 	table(w, r.dev)
+	tiers(w, r.dev, false)
 	if r.held != nil && r.held.Cases > 0 {
 		fmt.Fprintf(w, "\nheldout.tsv: %d cases of unlabelled.jsonl an earlier model scored highest (-suggest), labelled after it and never trained on; the shipped model:\n", r.held.Cases)
 		table(w, r.held)
