@@ -17,9 +17,8 @@ import (
 // English though the corpus has few Korean ones: an English example
 // teaches the weight of 나중에 too. Latin-script phrases match whole
 // words; phrases in other scripts match as substrings, so they are at
-// least two characters long. The table was written and reviewed by hand
-// (bilingual dictionaries were used to find candidate words, and none of
-// their data is shipped); docs/detection.md prints it.
+// least two characters long. The table was written and reviewed by hand,
+// from no dictionary's data; docs/detection.md prints it.
 //
 // The deferral concepts (loopCue) come first; then the side-idea marker,
 // and the concepts that describe an answer or Claude's question.
