@@ -127,12 +127,13 @@ func asksChoice(c string) bool {
 // spec, a review or a list of points than a turn of conversation: there
 // only the shapes that name their act and their time together park
 // ("skip X for now", "come back to X later", "put X on the backlog"); "we
-// can do X in the next phase" or "X is out of scope" there is mostly a
-// plan being written, not a thing put off.
+// can do X in the next phase", "X is out of scope" or "搁置的客户" there
+// is mostly a plan being written or a state described, not a thing put
+// off.
 const longPrompt = 500
 
-var sureInLong = map[string]bool{"skip+when": true, "revisit+when": true, "file-it": true, "put-off": true,
-	"topic-later": true, "but-not-now": true, "remind": true}
+var sureInLong = map[string]bool{"skip+when": true, "revisit+when": true, "file-it": true, "but-not-now": true,
+	"remind": true}
 
 // plainDeferral reports a clause whose concepts put a thing off plainly,
 // and which shape says so ("" for none).
@@ -241,7 +242,11 @@ func filesIt(ws []string, lc string) bool {
 		return true
 	}
 	for i, w := range ws {
-		if !fileLists[w] || !holdsAnyWord(ws[max(0, i-6):i], fileVerbs) && !fileAn(ws[max(0, i-6):i]) {
+		before := ws[max(0, i-6):i]
+		// "create a todo list" is work; "open an issue for X" files X.
+		files := holdsAnyWord(before, fileVerbs) || fileAn(before) ||
+			(w == "issue" || w == "ticket") && holdsAnyWord(before, openVerbs)
+		if !fileLists[w] || !files {
 			continue
 		}
 		if i+1 < len(ws) && !afterList[ws[i+1]] {
@@ -326,7 +331,8 @@ var (
 		"deal", "revisit", "support", "come", "wait", "work", "cover", "sort", "figure", "migrate", "refactor",
 		"clean", "optimize", "write", "test", "continue", "hacer", "haremos", "hacemos", "ver", "veremos", "ferons",
 		"faire", "verra", "сделаем", "займёмся", "займемся", "fazer", "faremos", "vemos")
-	fileVerbs = setOf("add", "put", "move", "filed", "create", "open", "make", "note", "track", "log",
+	openVerbs = setOf("create", "open", "make", "raise")
+	fileVerbs = setOf("add", "put", "move", "filed", "note", "track", "log",
 		"record", "write", "keep", "save", "agrega", "agregar", "añade", "añadir", "ajoute", "ajouter",
 		"добавь", "добавить", "adicione", "adicionar", "coloque")
 	fileVerbsUnspaced = []string{"加到待办", "放到待办", "加入待办", "记到待办", "加到todo", "加入todo", "放进需求池", "加到需求池", "백로그에", "할 일에", "バックログに", "todoに"}
@@ -443,7 +449,7 @@ var quotedMarks = []string{"translate", "translation", "翻译", "翻譯", "trad
 	"reword", "grammar", "summarize this", "summarise this"}
 
 // markupMarks are code and markup pasted in.
-var markupMarks = []string{"```", "<script", "<div", "<!doctype", "<html", "<ide_opened_file>", "<context"}
+var markupMarks = []string{"base directory for this skill", "```", "<script", "<div", "<!doctype", "<html", "<ide_opened_file>", "<context"}
 
 // pastedHeaders open the lines of a pasted email, meeting notes or design
 // doc.
