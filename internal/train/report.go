@@ -13,6 +13,7 @@ type reportData struct {
 	cvTrain, cvExtra *Scores
 	dev              *Scores
 	held             *Scores // heldout.tsv's cases, scored by the shipped model
+	census           *Scores // census.tsv's cases, scored by the shipped model
 	probe            *Scores // probe.jsonl's exchanges, scored by the shipped model
 	model            *detect.Model
 	size             int
@@ -35,6 +36,11 @@ func report(w io.Writer, r reportData) {
 		fmt.Fprintf(w, "\nheldout.tsv: %d cases of unlabelled.jsonl an earlier model scored highest (-suggest), labelled after it and never trained on; the shipped model:\n", r.held.Cases)
 		table(w, r.held)
 		fmt.Fprintf(w, "wrong parks: %d of %d\n", r.held.wrong(), r.held.Cases)
+	}
+	if r.census != nil && r.census.Cases > 0 {
+		fmt.Fprintf(w, "\ncensus.tsv: %d cases, every case of the 53 newest repositories of unlabelled.jsonl, labelled by two readers and never trained on; the shipped model:\n", r.census.Cases)
+		table(w, r.census)
+		tiers(w, r.census, false)
 	}
 	if r.probe != nil && r.probe.Cases > 0 {
 		fmt.Fprintf(w, "\nprobe.jsonl: %d exchanges the team wrote without reading the corpus, never trained on; the shipped model:\n", r.probe.Cases)
