@@ -48,6 +48,7 @@ package detect
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind is the kind of an open loop; the strings are pkg/store's kinds.
@@ -106,10 +107,56 @@ func prepare(in Input) (exchange, bool) {
 		p = clip(p, maxPrompt)
 	}
 	text, skip := Typed(p)
+	text = stripControls(text)
 	if skip || strings.TrimSpace(text) == "" {
 		return exchange{}, false
 	}
 	return newExchange(in, text), true
+}
+
+// stripControls drops terminal escape sequences (ESC [ … letter, ESC ] …
+// BEL or ESC \), other control characters but line ends and tabs, and
+// bidi controls: they are no part of what the user said, and a ';' inside
+// "ESC ]0;title BEL" would split a clause.
+func stripControls(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == 0x1b && i+1 < len(s) {
+			switch s[i+1] {
+			case '[':
+				j := i + 2
+				for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+					j++
+				}
+				i = min(j+1, len(s))
+				continue
+			case ']':
+				j := i + 2
+				for j < len(s) && s[j] != 0x07 && !(s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\') {
+					j++
+				}
+				if j < len(s) && s[j] == 0x1b {
+					j++
+				}
+				i = min(j+1, len(s))
+				continue
+			}
+		}
+		if !isControl(r) {
+			b.WriteRune(r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 ||
+		r >= 0x200e && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
 }
 
 // Features returns the names of an exchange's features, in the order they

@@ -55,3 +55,18 @@ func TestRuleTier(t *testing.T) {
 		}
 	}
 }
+
+// Escape sequences and control characters are dropped before a prompt is
+// read: the ';' of "ESC ]0;title BEL" must not split a clause.
+func TestStripControls(t *testing.T) {
+	for in, want := range map[string]string{
+		"come back to the \u202euploader\x1b]0;x\x07 later": "come back to the uploader later",
+		"red \x1b[31mtext\x1b[0m\tand\nmore":                "red text\tand\nmore",
+		"bell\x07 and del\x7f":                              "bell and del",
+		"plain":                                             "plain",
+	} {
+		if got := stripControls(in); got != want {
+			t.Errorf("stripControls(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
