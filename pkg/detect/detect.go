@@ -115,9 +115,10 @@ func prepare(in Input) (exchange, bool) {
 }
 
 // stripControls drops terminal escape sequences (ESC [ … letter, ESC ] …
-// BEL or ESC \), other control characters but line ends and tabs, and
-// bidi controls: they are no part of what the user said, and a ';' inside
-// "ESC ]0;title BEL" would split a clause.
+// BEL or ESC \) and other C0 control characters but line ends and tabs:
+// they are no part of what the user said, and a ';' inside "ESC ]0;title
+// BEL" would split a clause. Bidi controls stay, a part of the words they
+// sit in; whatever prints them escapes them (internal/termsafe).
 func stripControls(s string) string {
 	if !strings.ContainsFunc(s, isControl) {
 		return s
@@ -155,8 +156,7 @@ func stripControls(s string) string {
 }
 
 func isControl(r rune) bool {
-	return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 ||
-		r >= 0x200e && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+	return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f
 }
 
 // Features returns the names of an exchange's features, in the order they

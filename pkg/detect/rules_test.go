@@ -60,7 +60,7 @@ func TestRuleTier(t *testing.T) {
 // read: the ';' of "ESC ]0;title BEL" must not split a clause.
 func TestStripControls(t *testing.T) {
 	for in, want := range map[string]string{
-		"come back to the \u202euploader\x1b]0;x\x07 later": "come back to the uploader later",
+		"come back to the \u202euploader\x1b]0;x\x07 later": "come back to the \u202euploader later",
 		"red \x1b[31mtext\x1b[0m\tand\nmore":                "red text\tand\nmore",
 		"bell\x07 and del\x7f":                              "bell and del",
 		"plain":                                             "plain",
