@@ -70,3 +70,28 @@ func TestStripControls(t *testing.T) {
 		}
 	}
 }
+
+// The seed's textbook case: Claude asks a clarifying question in prose and
+// the user moves on. It does not park (no threshold shows the precision
+// for prose questions), and it is a candidate with its idea and question
+// named. After a dismissed AskUserQuestion the same prompt parks; an
+// answer is neither.
+func TestTextbookQuestion(t *testing.T) {
+	q := "Should expired refresh tokens return 401 or 403?"
+	a := Assess(Input{Prompt: "Now add request logging to the payments service", Assistant: "The expiry check is fixed. " + q})
+	if len(a.Parks) != 0 || len(a.Candidates) != 1 {
+		t.Fatalf("parks %+v, candidates %+v; want one candidate", a.Parks, a.Candidates)
+	}
+	if c := a.Candidates[0]; c.Kind != Question || c.Idea != "add request logging to the payments service" || c.Context != q {
+		t.Errorf("candidate %+v", c)
+	}
+	a = Assess(Input{Prompt: "Now add request logging to the payments service", AskQuestion: q, AskOptions: []string{"401", "403"}})
+	if len(a.Parks) != 1 || a.Parks[0].Kind != Question || a.Parks[0].Rule != "ask-user-question" {
+		t.Errorf("after a dismissed AskUserQuestion: %+v", a)
+	}
+	for _, answer := range []string{"403, and log it", "yes", "use 401 for expired ones"} {
+		if a := Assess(Input{Prompt: answer, Assistant: q}); len(a.Parks)+len(a.Candidates) != 0 {
+			t.Errorf("%q answers %q, and leaves %+v", answer, q, a)
+		}
+	}
+}
