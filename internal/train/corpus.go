@@ -26,6 +26,12 @@ type Case struct {
 	Prompt string `json:"prompt"`
 	Label  string `json:"label"`
 	Idea   string `json:"idea"`
+	Note   string `json:"note"`
+
+	// Hard marks a positive a careful second reader could label otherwise
+	// (a note starting "hard:", or labels.tsv's fourth field "hard"): the
+	// report gives recall for clear and hard positives apart.
+	Hard bool `json:"-"`
 
 	// Extra marks a case from unlabelled.jsonl labelled in this repository
 	// (labels.tsv): it trains, and is reported apart from train.jsonl.
@@ -59,6 +65,7 @@ func readJSONL(path string) ([]Case, error) {
 // and idea. The text stays in ../shared; only these keys are committed.
 type Label struct {
 	ID, Label, Idea string
+	Hard            bool
 }
 
 // readLabels reads labels.tsv: id, label, idea and an optional "hard"
@@ -81,6 +88,7 @@ func readLabels(path string) (map[string]Label, error) {
 		if len(f) > 2 {
 			l.Idea = f[2]
 		}
+		l.Hard = len(f) > 3 && strings.TrimSpace(f[3]) == "hard"
 		out[l.ID] = l
 	}
 	return out, nil
@@ -113,10 +121,14 @@ func loadCorpus(dir, labelsPath, writtenPath string) (*Corpus, error) {
 	if c.Train, err = readJSONL(filepath.Join(dir, "train.jsonl")); err != nil {
 		return nil, err
 	}
+	for i := range c.Train {
+		c.Train[i].Hard = strings.HasPrefix(c.Train[i].Note, "hard:")
+	}
 	if c.Dev, err = readJSONL(filepath.Join(dir, "dev-pairs.jsonl")); err != nil {
 		return nil, err
 	}
 	for i := range c.Dev {
+		c.Dev[i].Hard = strings.HasPrefix(c.Dev[i].Note, "hard:")
 		// dev-pairs has no repo field; its source starts with one.
 		if c.Dev[i].Repo == "" {
 			c.Dev[i].Repo, _, _ = strings.Cut(c.Dev[i].Source, " ")
@@ -148,7 +160,7 @@ func labelledCases(dir, labelsPath, draw string) ([]Case, error) {
 			continue
 		}
 		seen[u.ID] = true
-		u.Label, u.Idea, u.Extra, u.Draw = l.Label, l.Idea, true, draw
+		u.Label, u.Idea, u.Extra, u.Draw, u.Hard = l.Label, l.Idea, true, draw, l.Hard
 		out = append(out, u)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })

@@ -9,7 +9,8 @@
 //	go run ./internal/train -oof /tmp/oof.jsonl   # and each case's out-of-fold scores
 //
 // It reads ../shared/corpus (train.jsonl, dev-pairs.jsonl, and the cases
-// of unlabelled.jsonl that internal/train/labels.tsv labels). Training is
+// of unlabelled.jsonl that internal/train/labels.tsv labels; heldout.tsv
+// and census.tsv label more, which are scored and never trained on). Training is
 // deterministic: a fixed seed and order, so two runs write the same bytes.
 package main
 
@@ -25,6 +26,7 @@ func main() {
 	corpus := flag.String("corpus", "../shared/corpus", "the corpus folder")
 	labels := flag.String("labels", "internal/train/labels.tsv", "extra labels for unlabelled.jsonl")
 	heldout := flag.String("heldout", "internal/train/heldout.tsv", "labels for unlabelled.jsonl cases that are scored by the shipped model and never trained on")
+	census := flag.String("census", "internal/train/census.tsv", "labels for every case of the newest repositories of unlabelled.jsonl, scored by the shipped model and never trained on")
 	probe := flag.String("probe", "internal/train/probe.jsonl", "exchanges the team wrote, blind to the corpus, scored by the shipped model and never trained on")
 	written := flag.String("written", "internal/train/written.jsonl", "examples the team wrote (trained on, never scored)")
 	out := flag.String("out", "pkg/detect/model.bin", "where to write the model")
@@ -35,9 +37,9 @@ func main() {
 	flag.Parse()
 	var err error
 	if *suggest > 0 {
-		err = suggestNext(os.Stdout, *corpus, *labels, *heldout, *written, *suggest)
+		err = suggestNext(os.Stdout, *corpus, *labels, *heldout+","+*census, *written, *suggest)
 	} else {
-		err = run(os.Stdout, *corpus, *labels, *heldout, *written, *probe, *out, *oof, *write, *folds)
+		err = run(os.Stdout, *corpus, *labels, *heldout, *census, *written, *probe, *out, *oof, *write, *folds)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "train: error:", err)
@@ -45,7 +47,7 @@ func main() {
 	}
 }
 
-func run(w io.Writer, corpusDir, labels, heldout, written, probe, out, oof string, write bool, k int) error {
+func run(w io.Writer, corpusDir, labels, heldout, census, written, probe, out, oof string, write bool, k int) error {
 	c, err := loadCorpus(corpusDir, labels, written)
 	if err != nil {
 		return err
@@ -88,6 +90,17 @@ func run(w io.Writer, corpusDir, labels, heldout, written, probe, out, oof strin
 	for _, cs := range held {
 		hs.add(cs, predict(m, cs))
 	}
+	// The census is every labelled case of its repositories, not a draw
+	// picked by a cue: its rates per 100 prompts are counted as the
+	// natural draw's are.
+	cen, err := labelledCases(corpusDir, census, "natural")
+	if err != nil {
+		return err
+	}
+	cs := newScores()
+	for _, c := range cen {
+		cs.add(c, predict(m, c))
+	}
 	ps := newScores()
 	if probe != "" {
 		pc, err := readJSONL(probe)
@@ -98,7 +111,7 @@ func run(w io.Writer, corpusDir, labels, heldout, written, probe, out, oof strin
 			ps.add(cs, predict(m, cs))
 		}
 	}
-	report(w, reportData{corpus: c, k: k, cvTrain: cvTrain, cvExtra: cvExtra, dev: dev, held: hs, probe: ps, model: m, size: len(b)})
+	report(w, reportData{corpus: c, k: k, cvTrain: cvTrain, cvExtra: cvExtra, dev: dev, held: hs, census: cs, probe: ps, model: m, size: len(b)})
 	if write {
 		return os.WriteFile(out, b, 0o644)
 	}

@@ -48,11 +48,19 @@ func tokenF1(got, want string) float64 {
 	return 2 * p * r / (p + r)
 }
 
-// counts tallies one kind's predictions.
-type counts struct{ TP, FP, FN int }
+// counts tallies one kind's predictions. Recall is also kept apart for
+// clear positives and for hard ones (a note starting "hard:").
+type counts struct {
+	TP, FP, FN          int
+	ClearTP, ClearFN    int
+	HardTP, HardFN      int
+	Caught, CaughtClear int // positives parked or kept as a candidate of the kind
+}
 
-func (c counts) precision() float64 { return ratio(c.TP, c.TP+c.FP) }
-func (c counts) recall() float64    { return ratio(c.TP, c.TP+c.FN) }
+func (c counts) precision() float64   { return ratio(c.TP, c.TP+c.FP) }
+func (c counts) recall() float64      { return ratio(c.TP, c.TP+c.FN) }
+func (c counts) clearRecall() float64 { return ratio(c.ClearTP, c.ClearTP+c.ClearFN) }
+func (c counts) hardRecall() float64  { return ratio(c.HardTP, c.HardTP+c.HardFN) }
 
 func ratio(a, b int) float64 {
 	if b == 0 {
@@ -69,10 +77,22 @@ type Scores struct {
 	NaturalPark  int                  // of those, how many parked anything
 	NaturalAll   int                  // natural cases, any label
 	NaturalWrong int                  // wrong parks on them (a kind parked that is not the label)
-	Cases        int
+	NaturalCand  int                  // natural cases that left a candidate
+	// Rules is the same cases scored with the parks of the deterministic
+	// rules alone (nil inside Rules).
+	Rules       *Scores
+	Loops       int // positives (Q, D, S)
+	LoopsCaught int // of those, parked or kept as a candidate, of their kind
+	Cases       int
 }
 
 func newScores() *Scores {
+	s := newTally()
+	s.Rules = newTally()
+	return s
+}
+
+func newTally() *Scores {
 	s := &Scores{Kind: map[string]*counts{}, IdeaF1: map[string][]float64{}}
 	for _, k := range []string{"Q", "D", "S"} {
 		s.Kind[k] = &counts{}
@@ -84,19 +104,67 @@ func newScores() *Scores {
 // and the idea parked.
 type Prediction map[string]string // kind letter → idea
 
+// Outcome is what the hook leaves for one case: what it parks, and the
+// candidate it keeps for review when nothing parks. Rule marks parks a
+// deterministic rule made (kind letter → rule), not the model.
+type Outcome struct {
+	Park, Candidate Prediction
+	Rule            map[string]string
+}
+
+// only is the outcome with the parks of the rule tier alone.
+func (o Outcome) rulesOnly() Outcome {
+	out := Outcome{Park: Prediction{}}
+	for k, idea := range o.Park {
+		if o.Rule[k] != "" {
+			out.Park[k] = idea
+		}
+	}
+	return out
+}
+
 // add scores one case, as eval_hook.py does: a kind parked on a case of
 // another label is a false park of that kind.
-func (s *Scores) add(c Case, p Prediction) {
+func (s *Scores) add(c Case, o Outcome) {
+	if s.Rules != nil {
+		s.Rules.add(c, o.rulesOnly())
+	}
+	p := o.Park
 	s.Cases++
 	for k, cnt := range s.Kind {
 		_, parked := p[k]
+		_, cand := o.Candidate[k]
 		switch {
 		case parked && c.Label == k:
 			cnt.TP++
+			if c.Hard {
+				cnt.HardTP++
+			} else {
+				cnt.ClearTP++
+			}
 		case parked:
 			cnt.FP++
 		case c.Label == k:
 			cnt.FN++
+			if c.Hard {
+				cnt.HardFN++
+			} else {
+				cnt.ClearFN++
+			}
+		}
+		if c.Label == k && (parked || cand) {
+			cnt.Caught++
+			if !c.Hard {
+				cnt.CaughtClear++
+			}
+		}
+	}
+	if c.Label != "N" && c.Label != "" {
+		s.Loops++
+		_, parked := p[c.Label]
+		_, cand := o.Candidate[c.Label]
+		if parked || cand {
+			s.LoopsCaught++
 		}
 	}
 	if idea, ok := p[c.Label]; ok && c.Idea != "" {
@@ -106,6 +174,9 @@ func (s *Scores) add(c Case, p Prediction) {
 		return
 	}
 	s.NaturalAll++
+	if len(o.Candidate) > 0 {
+		s.NaturalCand++
+	}
 	for k := range p {
 		if k != c.Label {
 			s.NaturalWrong++

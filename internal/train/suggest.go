@@ -3,8 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // suggestNext prints the ids of unlabelled cases that labelling would help
@@ -14,6 +16,7 @@ import (
 // everything labelled so far scores them; its parks near and above the
 // threshold are where a label changes the weights most, and where wrong
 // parks would come from.
+// heldout is a comma-separated list of label files kept out of training.
 func suggestNext(w io.Writer, corpusDir, labels, heldout, written string, n int) error {
 	c, err := loadCorpus(corpusDir, labels, written)
 	if err != nil {
@@ -25,9 +28,13 @@ func suggestNext(w io.Writer, corpusDir, labels, heldout, written string, n int)
 	if err != nil {
 		return err
 	}
-	held, err := readLabels(heldout)
-	if err != nil {
-		return err
+	held := map[string]Label{}
+	for _, f := range strings.Split(heldout, ",") {
+		l, err := readLabels(f)
+		if err != nil {
+			return err
+		}
+		maps.Copy(held, l)
 	}
 	done := map[string]bool{}
 	for _, e := range c.Extra {

@@ -79,8 +79,11 @@ func printExplanation(w io.Writer, x detect.Explanation) {
 	default:
 		fmt.Fprintln(w, "Claude asked: nothing (the question kind is not scored)")
 	}
+	if len(x.Concepts) > 0 {
+		fmt.Fprintf(w, "Concepts: %s\n", strings.Join(x.Concepts, ", "))
+	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-10s %6s  %9s  %s\n", "kind", "score", "threshold", "parks")
+	fmt.Fprintf(w, "%-10s %6s  %9s  %9s  %s\n", "kind", "score", "candidate", "threshold", "parks")
 	for _, k := range x.Kinds {
 		score, parks := "-", "no"
 		if k.Scored {
@@ -89,7 +92,10 @@ func printExplanation(w io.Writer, x detect.Explanation) {
 				parks = "yes"
 			}
 		}
-		fmt.Fprintf(w, "%-10s %6s  %9s  %s\n", k.Kind, score, threshold(k.Threshold), parks)
+		if f := x.Finding; f != nil && f.Kind == k.Kind && f.Rule != "" {
+			parks = "yes, by rule"
+		}
+		fmt.Fprintf(w, "%-10s %6s  %9s  %9s  %s\n", k.Kind, score, threshold(k.Candidate), threshold(k.Threshold), parks)
 	}
 	for _, k := range x.Kinds {
 		if len(k.Top) == 0 {
@@ -103,6 +109,9 @@ func printExplanation(w io.Writer, x detect.Explanation) {
 	fmt.Fprintln(w)
 	if f := x.Finding; f != nil {
 		fmt.Fprintf(w, "Parks: %s %q\n", f.Kind, f.Idea) // %q escapes control and format characters
+		if f.Rule != "" {
+			fmt.Fprintf(w, "  rule: %s\n", f.Rule)
+		}
 		if f.Context != "" {
 			fmt.Fprintf(w, "  context: %s\n", termsafe.Line(f.Context))
 		}
@@ -110,6 +119,13 @@ func printExplanation(w io.Writer, x detect.Explanation) {
 	}
 	if x.Unnamed != "" {
 		fmt.Fprintf(w, "Parks: nothing: it reads as %s, but the prompt names no thing of its own to park, and Claude's message offered none\n", x.Unnamed)
+		return
+	}
+	if c := x.Candidate; c != nil {
+		fmt.Fprintf(w, "Parks: nothing; kept for review as a candidate: %s %q (score %.3f)\n", c.Kind, c.Idea, c.Score)
+		if c.Kind == detect.Question && c.Context != "" {
+			fmt.Fprintf(w, "  question: %s\n", termsafe.Line(c.Context))
+		}
 		return
 	}
 	fmt.Fprintln(w, "Parks: nothing")
@@ -141,33 +157,42 @@ func explainJSON(x detect.Explanation) any {
 		Scored    bool           `json:"scored"`
 		Score     float64        `json:"score"`
 		Threshold float64        `json:"threshold"`
+		Candidate float64        `json:"candidate"`
 		Parks     bool           `json:"parks"`
 		Top       []contribution `json:"top"`
 	}
 	type finding struct {
-		Kind    string `json:"kind"`
-		Idea    string `json:"idea"`
-		Context string `json:"context"`
+		Kind    string  `json:"kind"`
+		Idea    string  `json:"idea"`
+		Context string  `json:"context"`
+		Rule    string  `json:"rule,omitempty"`
+		Score   float64 `json:"score"`
 	}
 	out := struct {
-		Skipped  bool     `json:"skipped"`
-		Typed    string   `json:"typed"`
-		Question string   `json:"question"`
-		AUQ      bool     `json:"ask_user_question"`
-		Kinds    []kind   `json:"kinds"`
-		Finding  *finding `json:"parks"`
-		Unnamed  string   `json:"unnamed,omitempty"`
-	}{Skipped: x.Skipped, Typed: x.Typed, Question: x.Question, AUQ: x.AUQ, Kinds: []kind{}, Unnamed: string(x.Unnamed)}
+		Skipped   bool     `json:"skipped"`
+		Typed     string   `json:"typed"`
+		Question  string   `json:"question"`
+		AUQ       bool     `json:"ask_user_question"`
+		Concepts  []string `json:"concepts"`
+		Kinds     []kind   `json:"kinds"`
+		Finding   *finding `json:"parks"`
+		Candidate *finding `json:"candidate,omitempty"`
+		Unnamed   string   `json:"unnamed,omitempty"`
+	}{Skipped: x.Skipped, Typed: x.Typed, Question: x.Question, AUQ: x.AUQ, Concepts: append([]string{}, x.Concepts...),
+		Kinds: []kind{}, Unnamed: string(x.Unnamed)}
 	for _, k := range x.Kinds {
-		kk := kind{Kind: string(k.Kind), Scored: k.Scored, Score: k.P, Threshold: k.Threshold,
-			Parks: k.Scored && k.P >= k.Threshold, Top: []contribution{}}
+		kk := kind{Kind: string(k.Kind), Scored: k.Scored, Score: k.P, Threshold: k.Threshold, Candidate: k.Candidate,
+			Parks: k.Scored && k.P >= k.Threshold || x.Finding != nil && x.Finding.Kind == k.Kind, Top: []contribution{}}
 		for _, c := range k.Top {
 			kk.Top = append(kk.Top, contribution{c.Feature, c.Weight})
 		}
 		out.Kinds = append(out.Kinds, kk)
 	}
 	if f := x.Finding; f != nil {
-		out.Finding = &finding{string(f.Kind), f.Idea, f.Context}
+		out.Finding = &finding{string(f.Kind), f.Idea, f.Context, f.Rule, f.Score}
+	}
+	if c := x.Candidate; c != nil {
+		out.Candidate = &finding{string(c.Kind), c.Idea, c.Context, c.Rule, c.Score}
 	}
 	return out
 }

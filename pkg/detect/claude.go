@@ -133,7 +133,7 @@ func AssistantDeferrals(msg string) []Finding {
 					if !namesThing(idea) {
 						continue
 					}
-					return []Finding{{Kind: Deferred, Idea: idea, Context: claudeReason(lc),
+					return []Finding{{Kind: Deferred, Rule: "claude", Idea: idea, Context: claudeReason(lc),
 						Why: "Claude said " + quote(s)}}
 				}
 				prev = c

@@ -48,6 +48,7 @@ package detect
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind is the kind of an open loop; the strings are pkg/store's kinds.
@@ -79,6 +80,10 @@ type Finding struct {
 	Context string  // Deferred: why deferred; SideIdea: what we were doing; Question: the question asked
 	Why     string  // one sentence on what triggered it
 	Score   float64 // the model's score for the kind (1 for a rule's finding)
+	// Rule names the deterministic rule that parked it ("" for the
+	// model): an explicit deferral, a dismissed AskUserQuestion, a
+	// deferral Claude stated.
+	Rule string
 }
 
 // Assessment is what one prompt leaves: the loops to park, and those the
@@ -102,10 +107,56 @@ func prepare(in Input) (exchange, bool) {
 		p = clip(p, maxPrompt)
 	}
 	text, skip := Typed(p)
+	text = stripControls(text)
 	if skip || strings.TrimSpace(text) == "" {
 		return exchange{}, false
 	}
 	return newExchange(in, text), true
+}
+
+// stripControls drops terminal escape sequences (ESC [ … letter, ESC ] …
+// BEL or ESC \) and other C0 control characters but line ends and tabs:
+// they are no part of what the user said, and a ';' inside "ESC ]0;title
+// BEL" would split a clause. Bidi controls stay, a part of the words they
+// sit in; whatever prints them escapes them (internal/termsafe).
+func stripControls(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == 0x1b && i+1 < len(s) {
+			switch s[i+1] {
+			case '[':
+				j := i + 2
+				for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+					j++
+				}
+				i = min(j+1, len(s))
+				continue
+			case ']':
+				j := i + 2
+				for j < len(s) && s[j] != 0x07 && !(s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\') {
+					j++
+				}
+				if j < len(s) && s[j] == 0x1b {
+					j++
+				}
+				i = min(j+1, len(s))
+				continue
+			}
+		}
+		if !isControl(r) {
+			b.WriteRune(r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f
 }
 
 // Features returns the names of an exchange's features, in the order they
@@ -185,6 +236,9 @@ func (m *Model) Assess(in Input) Assessment {
 	if !ok {
 		return Assessment{}
 	}
+	if f, ok := explicitDeferral(x, in); ok {
+		return Assessment{Parks: []Finding{f}}
+	}
 	s, _ := score(m, x)
 	return m.decide(x, in, s)
 }
@@ -196,16 +250,16 @@ func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
 		s.Threshold[k.Kind] = k.Threshold
 	}
 	k, ok := s.Decide()
-	p := s.P[k]
-	if !ok && x.pending.auq && !x.answersByForm() {
+	p, rule := s.P[k], ""
+	if !ok && x.pending.auq && !x.answersByForm() && !x.takesUp() {
 		// A dismissed AskUserQuestion is a clarifying question by
 		// definition (LABELS.md); the prompt that follows it is judged by
 		// form alone. The corpus has no such case to learn from.
-		k, ok, p = Question, true, 1
+		k, ok, p, rule = Question, true, 1, "ask-user-question"
 	}
 	if ok {
 		if f, named := finding(m, k, x, in); named {
-			f.Score = p
+			f.Score, f.Rule = p, rule
 			return Assessment{Parks: []Finding{f}}
 		}
 		return Assessment{}
@@ -215,6 +269,9 @@ func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
 		sc, scored := s.P[km.Kind]
 		if !scored || sc < m.CandidateAt(i) || sc <= best.Score {
 			continue
+		}
+		if km.Kind == Question && (x.answersByForm() || x.takesUp()) {
+			continue // "403, and log it": an answer is no question left behind
 		}
 		if f, named := finding(m, km.Kind, x, in); named {
 			f.Score = sc

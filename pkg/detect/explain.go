@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
 )
 
 // Explanation is why an exchange parks what it parks: each kind's score
@@ -16,6 +17,10 @@ type Explanation struct {
 	AUQ      bool   // it is a dismissed AskUserQuestion
 	Kinds    []KindScore
 	Finding  *Finding // what would be parked, if anything
+	// Candidate is what would be kept for review when nothing parks.
+	Candidate *Finding
+	// Concepts are the lexicon's concepts the prompt holds (cues.go).
+	Concepts []string
 	// Unnamed is the kind that scored at or over its threshold and still
 	// parks nothing, because the prompt names no thing ("don't bother
 	// fixing that yet", or a complaint such as "it would be nice if you
@@ -29,6 +34,7 @@ type KindScore struct {
 	Scored    bool // false for question when Claude asked nothing
 	P         float64
 	Threshold float64 // above 1: this kind never parks
+	Candidate float64 // the score from which it is kept as a candidate
 	Top       []Contribution
 }
 
@@ -66,7 +72,7 @@ func (m *Model) Explain(in Input, top int) Explanation {
 	}
 	s, _ := score(m, x)
 	for i, k := range m.Kinds {
-		ks := KindScore{Kind: k.Kind, Threshold: k.Threshold}
+		ks := KindScore{Kind: k.Kind, Threshold: k.Threshold, Candidate: m.CandidateAt(i)}
 		if p, ok := s.P[k.Kind]; ok {
 			ks.Scored, ks.P = true, p
 		}
@@ -87,10 +93,21 @@ func (m *Model) Explain(in Input, top int) Explanation {
 		}
 		e.Kinds = append(e.Kinds, ks)
 	}
-	if fs := m.Prompt(in); len(fs) > 0 {
-		e.Finding = &fs[0]
+	for _, n := range names {
+		if c, ok := strings.CutPrefix(n, "con:"); ok {
+			e.Concepts = append(e.Concepts, c)
+		}
+	}
+	a := m.Assess(in)
+	if len(a.Candidates) > 0 {
+		e.Candidate = &a.Candidates[0]
+	}
+	if len(a.Parks) > 0 {
+		e.Finding = &a.Parks[0]
 	} else if k, ok := s.Decide(); ok {
 		e.Unnamed = k
+	} else if statesDeferral(x) {
+		e.Unnamed = Deferred // the rule tier's shape, and nothing to name
 	} else if x.pending.auq && !x.answersByForm() {
 		e.Unnamed = Question // a dismissed AskUserQuestion, and no request to name
 	}

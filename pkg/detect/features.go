@@ -17,8 +17,8 @@ import (
 //	                runs become their single characters and pairs)
 //	b:<w1>_<w2>     two adjacent words of the prompt
 //	c:<abc>         a character trigram inside a prompt word ("_la", "ter")
-//	cue:<group>     a word or phrase from a small cue list (defer, side,
-//	                answer …), in any of the corpus's languages
+//	con:<concept>   a concept of the lexicon (later, skip, file-it, side,
+//	                yes …; cues.go), from a phrase in any corpus language
 //	f:<form>        the prompt's form: its length in words, the first word
 //	                and the first two, a question mark, an option number or
 //	                label, several lines
@@ -103,7 +103,7 @@ func (x exchange) extract(emit func(string)) {
 		emit("b:" + prev + "_$")
 	}
 	for _, c := range cueGroupsOf(x.typed, x.words) {
-		emit("cue:" + c)
+		emit("con:" + c)
 	}
 	// The words of the clauses that hold a cue of putting off or of an
 	// idea: "later" in "let's do the cache later" and in "it fails later
@@ -128,10 +128,13 @@ func (x exchange) extract(emit func(string)) {
 			p = w
 		}
 		for _, c := range cueGroups(x.pending.question) {
-			emit("qcue:" + c)
+			emit("qcon:" + c)
 		}
 		for _, f := range form {
 			emit("x:asks&" + f)
+		}
+		if x.takesUp() {
+			emit("x:takes-up-question")
 		}
 	}
 }
@@ -179,7 +182,8 @@ func clauseFeatures(sent string, emit func(string)) {
 }
 
 // loopCue are the cue groups that say a thing is put off or floated.
-var loopCue = map[string]bool{"later": true, "for-now": true, "put-off": true, "file-it": true, "side": true}
+var loopCue = map[string]bool{"later": true, "next-phase": true, "for-now": true, "skip": true, "put-off": true,
+	"revisit": true, "can-wait": true, "out-of-scope": true, "separate": true, "remind": true, "file-it": true, "side": true}
 
 // clauses splits text at line ends and sentence ends, in any script.
 func clauses(text string) []string {
@@ -272,6 +276,36 @@ func (x exchange) answersByForm() bool {
 	}
 	return false
 }
+
+// takesUp reports a prompt whose first words take up a word of Claude's
+// question, as an answer does ("403, and log it" after "401 or 403?",
+// "the staging port is 8443" after "which port does staging use?"). It is
+// evidence of an answer, not a measure of topic: a new request that
+// shares no word with the question opening is not an answer by this.
+func (x exchange) takesUp() bool {
+	if x.pending.question == "" {
+		return false
+	}
+	q := map[string]bool{}
+	for _, w := range tokens(x.pending.question) {
+		if (len(w) >= 4 || strings.ContainsAny(w, "0123456789")) && !askWords[w] {
+			q[w] = true
+		}
+	}
+	for _, w := range x.words[:min(4, len(x.words))] {
+		if q[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// askWords are the words any question uses, which no answer takes up.
+var askWords = map[string]bool{"should": true, "would": true, "could": true, "want": true, "like": true,
+	"this": true, "that": true, "with": true, "what": true, "which": true, "there": true, "your": true,
+	"have": true, "make": true, "then": true, "them": true, "they": true, "will": true, "from": true,
+	"into": true, "also": true, "just": true, "need": true, "does": true, "prefer": true, "rather": true,
+	"keep": true, "instead": true, "these": true, "those": true, "when": true, "where": true, "done": true}
 
 // refersToOption reports a prompt that names one of the options offered:
 // an AskUserQuestion label, or "option 2" / "B" / "2." when the message

@@ -29,10 +29,23 @@ func TestCueGroups(t *testing.T) {
 		in   string
 		want []string
 	}{
-		{"let's come back to that later", []string{"later", "put-off"}},
-		{"skip the benchmarks for now", []string{"for-now", "put-off", "now"}},
+		{"let's come back to that later", []string{"later", "revisit"}},
+		{"skip the benchmarks for now", []string{"for-now", "skip", "now"}},
 		{"btw it would be nice to have dark mode", []string{"side"}},
-		{"先不考虑这个，后续再说", []string{"later", "for-now"}},
+		{"先不考虑这个，后续再说", []string{"later", "for-now", "skip"}},
+		// One concept, each corpus language: an English example teaches
+		// the weight the Korean phrase gets.
+		{"the export can wait", []string{"can-wait"}},
+		{"导出优先级不高", []string{"can-wait"}},
+		{"la exportación puede esperar", []string{"can-wait"}},
+		{"내보내기는 급하지 않아", []string{"can-wait"}},
+		{"エクスポートは急がない", []string{"can-wait"}},
+		{"l'export peut attendre", []string{"can-wait"}},
+		{"экспорт может подождать", []string{"can-wait"}},
+		{"a exportação pode esperar", []string{"can-wait", "yes"}}, // "pode" also says go ahead
+		{"that's out of scope", []string{"out-of-scope"}},
+		{"put it in the next sprint", []string{"next-phase"}},
+		{"remind me about the cache", []string{"remind"}},
 		{"por ahora no", []string{"for-now", "no", "now"}},
 		{"the latter part", nil},     // whole words: "latter" is not "later"
 		{"translate this file", nil}, // nor is "translate"
@@ -59,8 +72,8 @@ func TestClauses(t *testing.T) {
 // clause with no loop cue gives no clause features.
 func TestFeatureTemplates(t *testing.T) {
 	names := Features(Input{Prompt: "ok. skip the benchmarks for now", Assistant: "Should expired tokens return 401 or 403?"})
-	for _, want := range []string{"w:benchmarks", "b:the_benchmarks", "c:ben", "cue:for-now", "sg:for-now",
-		"s:skip", "sn:for-now<benchmarks", "sn:for-now>$", "f:len=4-6", "f:first=ok", "a:asks", "q:403",
+	for _, want := range []string{"w:benchmarks", "b:the_benchmarks", "c:ben", "con:for-now", "con:skip", "sg:for-now",
+		"s:skip", "sn:skip>the", "sn:for-now<benchmarks", "sn:for-now>$", "f:len=4-6", "f:first=ok", "a:asks", "q:403",
 		"qb:401_or", "x:asks&f:first=ok"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("feature %q missing from %q", want, names)

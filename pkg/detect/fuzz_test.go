@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -17,11 +18,12 @@ func FuzzPrompt(f *testing.F) {
 	f.Add("```\nTODO later\n", "```\nq?\n", "", "")
 	f.Add("先不考虑这个，后续再说\u202e", "你选哪个？", "", "")
 	f.Fuzz(func(t *testing.T, prompt, assistant, ask, task string) {
-		got := Prompt(Input{Prompt: prompt, Assistant: assistant, AskQuestion: ask, AskOptions: []string{ask}, Task: task})
-		if len(got) > 1 {
-			t.Fatalf("more than one finding: %+v", got)
+		a := Assess(Input{Prompt: prompt, Assistant: assistant, AskQuestion: ask, AskOptions: []string{ask}, Task: task})
+		got := a.Parks
+		if len(got) > 1 || len(a.Candidates) > 1 || len(got) > 0 && len(a.Candidates) > 0 {
+			t.Fatalf("more than one finding, or a candidate beside a park: %+v", a)
 		}
-		for _, fd := range append(got, AssistantDeferrals(assistant)...) {
+		for _, fd := range slices.Concat(got, a.Candidates, AssistantDeferrals(assistant)) {
 			// An idea names a thing: a letter or a digit at least, or
 			// the store refuses it and the hook fails.
 			if fd.Idea == "" || len(fd.Idea) > 200 || !namesThing(fd.Idea) {

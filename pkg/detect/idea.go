@@ -69,7 +69,9 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 	if idea == "" || isPointerPhrase(idea) {
 		idea = offeredBy(x.pending)
 	}
-	if !namesThing(idea) {
+	if !namesThing(idea) || noThing(idea) || quotedOrPasted(x.typed) || quotedOrPasted(in.Prompt) {
+		// "we'll see later" leaves "see"; a translation request or a
+		// pasted email holds someone else's loop.
 		return Finding{}, false
 	}
 	ctx := strings.TrimSpace(oneLine(in.Task))
@@ -88,6 +90,9 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 func namesThing(idea string) bool {
 	if !strings.ContainsFunc(idea, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
 		return false
+	}
+	if strings.ContainsFunc(idea, func(r rune) bool { return unicode.Is(unicode.Hangul, r) }) {
+		return utf8.RuneCountInString(strings.TrimSpace(idea)) >= 2 // "캐시": a word of two syllables
 	}
 	return !isLatinText(idea) || utf8.RuneCountInString(strings.TrimSpace(idea)) >= 3
 }
@@ -119,9 +124,14 @@ func loopClause(m *Model, k Kind, x exchange) (clause, rest string) {
 	if best < 0 {
 		return "", ""
 	}
-	// The rest: another clause, or a part of this one after a comma, that
-	// holds no loop cue and says something ("drop the script for now, just
-	// finish the docs"; not "Good.").
+	return cs[best], restOf(cs, best)
+}
+
+// restOf is what else the prompt says besides clause best of cs: another
+// clause, or a part of this one after a comma, that holds no loop cue and
+// says something ("drop the script for now, just finish the docs"; not
+// "Good.").
+func restOf(cs []string, best int) string {
 	var rests []string
 	for j, c := range cs {
 		if j != best {
@@ -131,10 +141,10 @@ func loopClause(m *Model, k Kind, x exchange) (clause, rest string) {
 	rests = append(rests, strings.Split(cs[best], ", ")...)
 	for _, r := range rests {
 		if !holdsLoopCue(r) && len(strings.Fields(reduce(r, nil))) >= 3 {
-			return cs[best], r
+			return r
 		}
 	}
-	return cs[best], ""
+	return ""
 }
 
 // holdsLoopCue reports text with a cue of putting off or of an idea.
@@ -182,7 +192,8 @@ var (
 		"discuss", "keep", "comment out", "remove", "disable", "hide", "mark", "push", "move",
 		"we come back to", "we get back to", "we revisit", "we return to", "te preocupes por",
 		"no te preocupes por", "voltamos no", "voltamos ao", "voltamos a", "volvemos a", "volvemos con",
-		"on reviendra sur", "reviendra sur")
+		"on reviendra sur", "reviendra sur", "adiar", "vamos adiar", "posponer", "pospongamos", "pospón",
+		"reportons", "reporter", "on reportera", "on va reporter", "aplazar", "aplacemos", "отложить")
 	// Words that float a side idea.
 	sideWords = phrases("side note", "random thought", "another idea", "one idea", "idea", "an idea",
 		"it would be nice if we had", "it would be great if we had", "would be nice if we had",
@@ -224,7 +235,8 @@ var (
 		"para después del release", "un jour", "un de ces jours", "algún día", "algun dia", "um dia",
 		"когда-нибудь", "나중에", "다음에", "일단", "지금은", "언젠가", "is out of scope", "are out of scope", "out of scope", "for this milestone",
 		"in this milestone", "this milestone", "for this sprint", "this sprint", "for the mvp",
-		"not needed for the mvp", "for mvp")
+		"not needed for the mvp", "for mvp", "peut attendre", "pode esperar", "puede esperar", "может подождать",
+		"à plus tard", "para depois", "pra depois", "para luego", "para más adelante", "can come later")
 	// What the user thinks of the idea, not the idea.
 	judgementWords = phrases("would be nice", "would be handy", "would be cool", "would be great",
 		"would be useful", "would be helpful", "would help", "could be nice", "might be nice", "is a must",

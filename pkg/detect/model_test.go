@@ -64,17 +64,17 @@ func TestParseModelRejects(t *testing.T) {
 }
 
 func TestVectorize(t *testing.T) {
-	v := Vectorize([]string{"w:a", "w:b", "w:a", "cue:later", "w:c", "w:d"}, 20)
+	v := Vectorize([]string{"w:a", "w:b", "w:a", "con:later", "w:c", "w:d"}, 20)
 	total := map[string]float64{}
 	for _, e := range v {
-		for _, n := range []string{"w:a", "w:b", "w:c", "w:d", "cue:later"} {
+		for _, n := range []string{"w:a", "w:b", "w:c", "w:d", "con:later"} {
 			if Hash(n)&(1<<20-1) == e.Bucket {
 				total[n] += e.Value
 			}
 		}
 	}
 	// Four distinct words share a length of 1; a cue is worth 1.
-	for n, want := range map[string]float64{"w:a": 0.5, "w:b": 0.5, "w:c": 0.5, "w:d": 0.5, "cue:later": 1} {
+	for n, want := range map[string]float64{"w:a": 0.5, "w:b": 0.5, "w:c": 0.5, "w:d": 0.5, "con:later": 1} {
 		if math.Abs(total[n]-want) > 1e-9 {
 			t.Errorf("value of %s = %v, want %v", n, total[n], want)
 		}

@@ -45,7 +45,7 @@ func pendingOf(in Input) (pending, bool) {
 // lastAsking returns the last sentence of line that ends in a question
 // mark ('?' or the full-width '？').
 func lastAsking(line string) (string, bool) {
-	end := max(strings.LastIndex(line, "?"), strings.LastIndex(line, "？"))
+	end := lastQuestionMark(line)
 	if end < 0 {
 		return "", false
 	}
@@ -67,6 +67,24 @@ func lastAsking(line string) (string, bool) {
 		return "", false
 	}
 	return clip(q, 400), true
+}
+
+// lastQuestionMark is the index of the last '?' or '？' that ends a
+// sentence: at the end of the line or before a space, a closing quote or
+// bracket. "?page=" in "(?page= and ?limit=)" asks nothing.
+func lastQuestionMark(line string) int {
+	for i := len(line) - 1; i >= 0; i-- {
+		if strings.HasPrefix(line[i:], "？") {
+			return i
+		}
+		if line[i] != '?' {
+			continue
+		}
+		if i+1 == len(line) || strings.IndexByte(" \t)\"'*_]`.!,:;", line[i+1]) >= 0 || line[i+1] >= 0x80 {
+			return i
+		}
+	}
+	return -1
 }
 
 // proseLines returns the trimmed non-empty lines of msg outside fenced

@@ -1,0 +1,501 @@
+package detect
+
+import (
+	"strings"
+	"unicode"
+)
+
+// The rule tier: explicit deferrals park by rule, before the model is
+// asked. A clause parks when its concepts (cues.go) say plainly that a
+// thing is put off, in any corpus language:
+//
+//   - hold, park or postpone it (put-off: "punt on i18n", "搁置缓存",
+//     "отложим кэш");
+//   - it can wait, or is out of scope (can-wait, out-of-scope);
+//   - skip it, or come back to it, with a time (skip or revisit, with
+//     for-now, later or next-phase: "skip the benchmarks for now",
+//     "先不考虑国际化", "on reviendra sur l'export plus tard");
+//   - we do it later ("we'll handle retries in phase 2": later or
+//     next-phase, with a first person who does it);
+//   - file it (file-it with a verb that files: "put caching on our todo
+//     list");
+//   - remind me to do it ("remind me to rotate the keys");
+//   - in Korean and Japanese, a topic put later ("벤치마크는 나중에",
+//     "キャッシュは後で").
+//
+// and the clause names a thing (idea.go), or points at what Claude just
+// offered. A parked idea is always a nameable thing, so nothing parks from
+// text the user quotes or pastes rather than says (a translation request,
+// an email, meeting notes, a design doc's "Non-goals", a commit message
+// to write), from a complaint ("why did you skip the tests?"), or from a
+// time word with nothing put off ("we'll see later").
+
+// ruleExplicit starts Finding.Rule for a deferral the rule tier parked;
+// the shape that fired follows a colon ("explicit-deferral:skip+when").
+const ruleExplicit = "explicit-deferral"
+
+// explicitDeferral is the rule tier: the deferral a prompt states
+// plainly, if any.
+func explicitDeferral(x exchange, in Input) (Finding, bool) {
+	if quotedOrPasted(x.typed) || quotedOrPasted(in.Prompt) {
+		return Finding{}, false
+	}
+	cs := clauses(unquote(x.typed))
+	if f, ok := notNowToOffer(x, cs); ok {
+		return f, true
+	}
+	for i, c := range cs {
+		why := plainDeferral(c)
+		if why == "" || complains(c) || asksChoice(c) || len(x.typed) >= longPrompt && !sureInLong[why] {
+			continue
+		}
+		idea := reduce(c, putOffWords)
+		if idea == "" || isPointerPhrase(idea) {
+			idea = offeredBy(x.pending)
+		}
+		if idea == "" || isPointerPhrase(idea) {
+			idea = proposed(in.Assistant)
+		}
+		if !namesThing(idea) || isPointerPhrase(idea) || noThing(idea) {
+			continue
+		}
+		ctx := strings.TrimSpace(oneLine(in.Task))
+		if ctx == "" {
+			ctx = reduce(restOf(cs, i), nil)
+		}
+		return Finding{Kind: Deferred, Idea: idea, Context: clip(ctx, 200), Rule: ruleExplicit + ":" + why, Score: 1,
+			Why: "the user said " + quote(clip(c, 200))}, true
+	}
+	return Finding{}, false
+}
+
+// laterReplies answer an offer by putting it off ("not now, …").
+var laterReplies = phrases("not now", "not yet", "not today", "not this time", "maybe later", "later",
+	"ahora no", "todavía no", "pas maintenant", "pas encore", "не сейчас", "agora não", "ainda não",
+	"지금은 말고")
+
+// notNowToOffer is the offer Claude made, put off by the prompt's first
+// words: "not now, let's finish the export first" after "Want me to add
+// retries to the upload client?".
+func notNowToOffer(x exchange, cs []string) (Finding, bool) {
+	if len(cs) == 0 || x.pending.question == "" || x.pending.auq || !isOffer(lower(x.pending.question)) {
+		return Finding{}, false
+	}
+	lw := strings.Fields(strings.Trim(lower(cs[0]), " ,.!"))
+	for i := range lw {
+		lw[i] = strings.Trim(lw[i], ",.!")
+	}
+	n := prefixLen(lw, laterReplies.words())
+	if after := strings.TrimSpace(strings.TrimPrefix(lower(cs[0]), strings.Join(lw[:n], " "))); n > 0 && after != "" && !strings.HasPrefix(after, ",") {
+		return Finding{}, false // "not yet on git bash": a report, not a reply to the offer
+	}
+	if n == 0 || n < len(lw) && holdsLoopCue(strings.Join(lw[n:], " ")) && prefixLen(lw[n:], putOffWords.words()) > 0 {
+		return Finding{}, false // "not now, skip the cache": the other rules name it
+	}
+	idea := offeredBy(x.pending)
+	if !namesThing(idea) || isPointerPhrase(idea) {
+		return Finding{}, false
+	}
+	return Finding{Kind: Deferred, Idea: idea, Context: clip(reduce(restOf(cs, 0), nil), 200),
+		Rule: ruleExplicit + ":not-now-to-offer", Score: 1,
+		Why: "Claude offered " + quote(clip(x.pending.question, 200)) + " and the user said " + quote(clip(cs[0], 120))}, true
+}
+
+// statesDeferral reports a prompt with a clause the rule tier reads as a
+// plain deferral, whether or not it names a thing: explain says so when
+// nothing is parked ("don't bother fixing that yet").
+func statesDeferral(x exchange) bool {
+	if quotedOrPasted(x.typed) {
+		return false
+	}
+	for _, c := range clauses(unquote(x.typed)) {
+		if plainDeferral(c) != "" && !complains(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksChoice reports a clause that asks which to do ("should we delete it
+// or set it aside?"): nothing is decided yet.
+func asksChoice(c string) bool {
+	t := strings.TrimSpace(c)
+	return (strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")) && (strings.Contains(lower(t), " or ") || strings.Contains(t, "还是"))
+}
+
+// longPrompt is the length, in bytes, from which a prompt is more often a
+// spec, a review or a list of points than a turn of conversation: there
+// only the shapes that name their act and their time together park
+// ("skip X for now", "come back to X later", "put X on the backlog"); "we
+// can do X in the next phase", "X is out of scope" or "搁置的客户" there
+// is mostly a plan being written or a state described, not a thing put
+// off.
+const longPrompt = 500
+
+var sureInLong = map[string]bool{"skip+when": true, "revisit+when": true, "file-it": true, "but-not-now": true,
+	"remind": true}
+
+// plainDeferral reports a clause whose concepts put a thing off plainly,
+// and which shape says so ("" for none).
+func plainDeferral(c string) string {
+	ws := tokens(c)
+	has := map[string]bool{}
+	for _, g := range cueGroupsOf(c, ws) {
+		has[g] = true
+	}
+	when := has["for-now"] || has["later"] || has["next-phase"]
+	lc := lower(c)
+	switch {
+	case has["put-off"]:
+		return "put-off"
+	case has["can-wait"]:
+		return "can-wait"
+	case has["out-of-scope"]:
+		return "out-of-scope"
+	case len(ws) > 3 && butNotNow(lc):
+		return "but-not-now" // "we should add a retry budget, but not now"
+	case has["for-now"] && wontDo(ws):
+		return "not-now-do" // "I won't fix the backend for now"
+	case has["skip"] && when:
+		return "skip+when"
+	case has["revisit"] && when:
+		return "revisit+when"
+	case (has["later"] && !vagueLater(ws) || has["next-phase"]) && doesItLater(ws):
+		return "do-later"
+	case has["file-it"] && filesIt(ws, lc):
+		return "file-it"
+	case has["remind"] && remindsToDo(ws):
+		return "remind"
+	case has["later"] && topicLater(c):
+		return "topic-later"
+	}
+	return ""
+}
+
+// butNotNow reports a clause that floats a thing and puts it off at its
+// end: "…, but not now", "… — not yet". "is it done or not yet" is a
+// question.
+func butNotNow(lc string) bool {
+	lc = strings.TrimRight(lc, " .!")
+	for _, end := range []string{"but not now", ", not now", "— not now", "- not now", "but not yet", ", not yet",
+		"— not yet", "- not yet", "but not today", ", not today"} {
+		if strings.HasSuffix(lc, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// wontDo reports words that decline to do a thing, as a plan: "i won't
+// fix the backend for now", "we don't need to set up CI yet".
+func wontDo(ws []string) bool {
+	for i, w := range ws {
+		switch w {
+		case "won't", "wont":
+			return i > 0 && (ws[i-1] == "i" || ws[i-1] == "we")
+		case "don't", "dont":
+			return i > 0 && ws[i-1] == "we" && i+2 < len(ws) && ws[i+1] == "need" && ws[i+2] == "to"
+		}
+	}
+	return false
+}
+
+// proposed is what Claude's message proposed in its last sentences ("I
+// could also cache the JWKS keys."), for a prompt that puts it off by a
+// pointer ("let's save that for later") when Claude asked nothing.
+func proposed(msg string) string {
+	lines := proseLines(msg)
+	var cs []string
+	for _, l := range lines[max(0, len(lines)-3):] {
+		cs = append(cs, clauses(stripMD(l))...)
+	}
+	for i := len(cs) - 1; i >= 0 && i >= len(cs)-3; i-- {
+		if o := offered(strings.TrimRight(cs[i], ".!") + "?"); o != "" {
+			return reduce(o, nil)
+		}
+	}
+	return ""
+}
+
+// vagueLater reports words whose only time is a vague one ("at some
+// point we should dockerize the test db", "someday"): the corpus labels
+// those side ideas, not deferrals.
+func vagueLater(ws []string) bool {
+	vague := false
+	for i, w := range ws {
+		switch {
+		case w == "later" || w == "tomorrow" || w == "future" && i > 0 && ws[i-1] == "the":
+			return false
+		case w == "someday" || w == "eventually" || w == "point" && i > 1 && ws[i-1] == "some" && ws[i-2] == "at":
+			vague = true
+		}
+	}
+	return vague
+}
+
+// filesIt reports words that put a thing on a list: "put caching on our
+// todo list", "add it to the backlog", "open a ticket for the flaky test".
+// "update TODO.md" names a file, and "add a TODO comment" a comment, not
+// a list to put off to.
+func filesIt(ws []string, lc string) bool {
+	if holdsAny(lc, fileVerbsUnspaced) {
+		return true
+	}
+	for i, w := range ws {
+		before := ws[max(0, i-6):i]
+		// "create a todo list" is work; "open an issue for X" files X.
+		files := holdsAnyWord(before, fileVerbs) || fileAn(before) ||
+			(w == "issue" || w == "ticket") && holdsAnyWord(before, openVerbs)
+		if !fileLists[w] || !files {
+			continue
+		}
+		if i+1 < len(ws) && !afterList[ws[i+1]] {
+			continue // TODO.md, "a TODO comment", "an issue template"
+		}
+		for _, p := range ws[max(0, i-3):i] {
+			if p == "to" || p == "on" || p == "in" || p == "into" || p == "onto" || p == "for" || p == "a" || p == "an" ||
+				p == "al" || p == "en" || p == "à" || p == "dans" || p == "в" || p == "na" || p == "no" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// afterList may follow a list a thing is filed to: "… to the todo list",
+// "a ticket for the flaky test", "on the backlog and carry on".
+var afterList = setOf("list", "lists", "for", "about", "to", "so", "and", "with", "on", "in", "then", "please",
+	"pls", "as", "but", "instead", "para", "pour", "для", "sobre")
+
+// fileAn reports "file a …", "file it …": "file" as a verb, not "a file
+// in docs/todo".
+func fileAn(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		if ws[i] == "file" && (ws[i+1] == "a" || ws[i+1] == "an" || ws[i+1] == "it" || ws[i+1] == "this" || ws[i+1] == "that") {
+			return true
+		}
+	}
+	return false
+}
+
+var fileLists = setOf("backlog", "todo", "todos", "ticket", "issue", "roadmap", "wishlist", "pendientes",
+	"бэклог")
+
+// remindsToDo reports "remind me to …", not a feature or a menu item
+// called "Remind me".
+func remindsToDo(ws []string) bool {
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] == "remind" && ws[i+1] == "me" && (ws[i+2] == "to" || ws[i+2] == "about") && (i == 0 || ws[i-1] == "please" || ws[i-1] == "and" || ws[i-1] == "pls") {
+			return true
+		}
+	}
+	return false
+}
+
+// doesItLater reports words in which someone does the thing later: "we'll
+// handle retries in phase 2", "let's do the cache later", "the export can
+// come later". A time word alone ("it crashes later in the run", "we'll see
+// later") is not enough.
+func doesItLater(ws []string) bool {
+	for i, w := range ws {
+		if i > 0 && purposeWords[ws[i-1]] {
+			continue // "so I can add more reports in the future": a purpose, not a plan
+		}
+		n := 0
+		switch {
+		case doerWords[w]:
+			n = 1
+		case (w == "we" || w == "i") && i+1 < len(ws) && modalWords[ws[i+1]]:
+			n = 2
+		case (w == "can" || w == "will" || w == "should") && i+2 < len(ws) && (ws[i+1] == "come" || ws[i+1] == "be") &&
+			(ws[i+2] == "later" || i+3 < len(ws) && ws[i+3] == "later"):
+			return true // "the export can come later", "… can be done later"
+		}
+		if n == 0 {
+			continue
+		}
+		for _, v := range ws[i+n : min(len(ws), i+n+3)] {
+			if laterVerbs[v] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	doerWords    = setOf("let's", "lets", "we'll", "i'll", "vamos", "hagamos", "давай", "давайте")
+	modalWords   = setOf("can", "could", "will", "should", "shall")
+	purposeWords = setOf("so", "that", "to", "if", "when", "before", "after", "once", "until")
+	laterVerbs   = setOf("do", "handle", "tackle", "address", "add", "implement", "fix", "build", "look",
+		"deal", "revisit", "support", "come", "wait", "work", "cover", "sort", "figure", "migrate", "refactor",
+		"clean", "optimize", "write", "test", "continue", "hacer", "haremos", "hacemos", "ver", "veremos", "ferons",
+		"faire", "verra", "сделаем", "займёмся", "займемся", "fazer", "faremos", "vemos")
+	openVerbs = setOf("create", "open", "make", "raise")
+	fileVerbs = setOf("add", "put", "move", "filed", "note", "track", "log",
+		"record", "write", "keep", "save", "agrega", "agregar", "añade", "añadir", "ajoute", "ajouter",
+		"добавь", "добавить", "adicione", "adicionar", "coloque")
+	fileVerbsUnspaced = []string{"加到待办", "放到待办", "加入待办", "记到待办", "加到todo", "加入todo", "放进需求池", "加到需求池", "백로그에", "할 일에", "バックログに", "todoに"}
+)
+
+func setOf(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+func holdsAnyWord(ws []string, set map[string]bool) bool {
+	for _, w := range ws {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// topicLater reports a Korean or Japanese clause that puts its topic
+// later: "벤치마크는 나중에 하자", "キャッシュは後で".
+func topicLater(c string) bool {
+	for _, r := range c {
+		if unicode.Is(unicode.Hangul, r) {
+			_, ok := hangulTopic(strings.Fields(lower(c)))
+			return ok
+		}
+		if unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) {
+			return strings.Contains(c, "は後で") || strings.Contains(c, "はあとで") || strings.Contains(c, "は今度")
+		}
+	}
+	return false
+}
+
+// noThing reports an idea that is only a verb of seeing or deciding, or a
+// word of time: "we'll see later" leaves "see".
+func noThing(idea string) bool {
+	ws := tokens(idea)
+	if len(ws) == 0 {
+		return true
+	}
+	for _, w := range ws {
+		if !emptyIdeaWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+var emptyIdeaWords = setOf("see", "pick", "look", "revisit", "come", "get", "do", "ignore", "skip", "least", "at",
+	"just", "so", "for", "check", "talk", "think", "decide", "discuss", "chat", "figure", "out",
+	"it", "that", "this", "them", "those", "about", "more", "again", "continue", "go", "on", "back", "then",
+	"maybe", "something", "things", "stuff", "rest", "everything", "else", "all", "other", "others", "one",
+	"ones", "some", "here", "there", "now", "later", "today", "tomorrow", "up", "the", "a", "an", "what",
+	"how", "why", "when", "where", "which", "you", "me", "us", "we", "i", "rest", "remaining", "thing")
+
+// complains reports a clause that blames or asks why rather than puts off:
+// "why did you skip the tests", "you ignored my config again", "stop
+// skipping the linter".
+func complains(c string) bool {
+	ws := tokens(c)
+	if len(ws) == 0 {
+		return false
+	}
+	switch ws[0] {
+	case "why", "por", "pourquoi", "почему", "왜":
+		if ws[0] != "por" || len(ws) > 1 && ws[1] == "qué" {
+			return true
+		}
+	}
+	for i, w := range ws {
+		if (w == "you" || w == "u") && i+1 < len(ws) && (blameVerbs[ws[i+1]] ||
+			(ws[i+1] == "just" || ws[i+1] == "didn't" || ws[i+1] == "keep" || ws[i+1] == "always" || ws[i+1] == "still") && i+2 < len(ws)) {
+			return true
+		}
+	}
+	return holdsAny(lower(c), []string{"为什么", "怎么又", "왜 ", "なぜ", "どうして"})
+}
+
+var blameVerbs = setOf("skipped", "ignored", "dropped", "deferred", "postponed", "left", "forgot", "missed",
+	"skip", "ignore", "keep", "always", "never", "parked")
+
+// quotedOrPasted reports a prompt whose loop words are someone else's
+// text: a request to translate, to write a commit message, an email or
+// meeting notes pasted in, a document with a "Non-goals" or "Out of scope"
+// section.
+func quotedOrPasted(t string) bool {
+	lt := lower(t)
+	if holdsAny(lt, quotedMarks) || holdsAny(lt, markupMarks) {
+		return true
+	}
+	lines := strings.Split(lt, "\n")
+	headers := 0
+	for _, l := range lines {
+		l = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "#*-> "))
+		for _, h := range pastedHeaders {
+			if strings.HasPrefix(l, h) {
+				headers++
+				break
+			}
+		}
+	}
+	return headers > 0 && len(lines) >= 2
+}
+
+// quotedMarks are requests about text, not the user's own words.
+var quotedMarks = []string{"translate", "translation", "翻译", "翻譯", "traduce", "traducir", "traduis",
+	"traduire", "번역", "翻訳", "переведи", "перевести", "перевод", "traduza", "traduzir", "commit message",
+	"commit msg", "提交信息", "mensaje de commit", "커밋 메시지", "コミットメッセージ", "message de commit",
+	"сообщение коммита", "mensagem de commit", "release notes", "changelog entry", "proofread", "rephrase",
+	"reword", "grammar", "summarize this", "summarise this"}
+
+// markupMarks are code and markup pasted in.
+var markupMarks = []string{"base directory for this skill", "```", "<script", "<div", "<!doctype", "<html", "<ide_opened_file>", "<context"}
+
+// pastedHeaders open the lines of a pasted email, meeting notes or design
+// doc.
+var pastedHeaders = []string{"from:", "to:", "subject:", "cc:", "dear ", "hi team", "hello team",
+	"best regards", "kind regards", "regards,", "sincerely", "attendees", "action items", "meeting notes",
+	"minutes", "agenda", "non-goals", "non goals", "nongoals", "goals:", "out of scope:", "motivation",
+	"summary:", "background:", "## ", "asunto:", "objet :", "objet:", "тема:", "assunto:", "件名"}
+
+// unquote blanks text between quotes: a deferral quoted ("a menu item
+// called \"Remind me\"", "the label 'do this later'") is not the user's.
+func unquote(t string) string {
+	var b strings.Builder
+	var open, prev rune
+	for _, r := range t {
+		switch {
+		case open != 0:
+			if r == open || r == '\n' {
+				open = 0
+				b.WriteRune(r)
+			}
+			prev = r
+			continue
+		case r == '"' || r == '“' || r == '«' || r == '「' || r == '『' || r == '`':
+			open = closerOf(r)
+		case (r == '\'' || r == '‘') && !unicode.IsLetter(prev) && !unicode.IsDigit(prev):
+			// A quote, not an apostrophe: "a 'snooze for later' button".
+			open = closerOf(r)
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
+}
+
+func closerOf(r rune) rune {
+	switch r {
+	case '“':
+		return '”'
+	case '«':
+		return '»'
+	case '「':
+		return '」'
+	case '『':
+		return '』'
+	case '‘':
+		return '’'
+	}
+	return r
+}
