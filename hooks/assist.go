@@ -15,10 +15,13 @@ import (
 // rules, which `openloop install --assist` lets it run without a prompt.
 
 // ParkingRule is the rule Claude is given at SessionStart, 120 words or
-// fewer (TestRuleAndNudgeWordCounts). "openloop park" in it is replaced by
+// fewer (TestRuleAndNudgeWordCounts). It is the wording measured with
+// independent readers on held-out labelled cases (docs/assist.md): an
+// earlier one that ended "When unsure, don't" was as precise and caught
+// far fewer loops. "openloop park" in it is replaced by
 // how the hook itself was invoked (Config.Program), so that the command
 // matches the permission rule install wrote.
-const ParkingRule = `openloop keeps open loops across compaction. If a user message leaves one, park it once, before replying: openloop park --source assist --kind deferred|side-idea|question --idea '<the thing, 2-6 words>' --context '<work under way>'. Park when the message: puts a named thing off or files it away ("skip X for now", "add Y later", "ticket for Z"); floats a distinct new idea mid-task, not asked for now; or moves on without answering a clarifying question of yours the work needs (a choice, a value they know, an approval). Don't park: your offers or menus of next steps, ordering within the task, scoping with nothing left for later ("for now just print it"), handoffs they ask you to write. When unsure, don't.`
+const ParkingRule = `openloop: before replying, read the user's whole message; park each open loop it leaves, once: openloop park --source assist --kind deferred|side-idea|question --idea '<thing, 2-6 words>' --context '<work under way>'. Open loops: a named thing or topic put off or filed away ("skip X for now", "won't fix Y yet", "Z next time", "make an issue for W"); a distinct new idea floated mid-task, not asked for now; your question the work needs (a choice, a value or result only they have, approval of your plan) left unanswered as they move on. Not loops: your offers or menus of next steps, ordering within the task, scoping with nothing left for later ("for now just print it"), handoff notes.`
 
 // Word limits of what assist adds to Claude's context.
 const (

@@ -13,7 +13,7 @@ func TestRuleAndNudgeWordCounts(t *testing.T) {
 		if n := len(strings.Fields(rule)); n > MaxRuleWords {
 			t.Errorf("rule with %s: %d words, want %d or fewer", prog, n, MaxRuleWords)
 		}
-		if !strings.Contains(rule, "before replying: "+prog+" park --source assist --kind ") {
+		if !strings.Contains(rule, "it leaves, once: "+prog+" park --source assist --kind ") {
 			t.Errorf("rule does not name %s park: %s", prog, rule)
 		}
 		for _, kind := range []string{"deferred", "side-idea", "question"} {

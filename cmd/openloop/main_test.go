@@ -84,9 +84,6 @@ func Params() testscript.Params {
 			if cond == "root" {
 				return os.Geteuid() == 0, nil
 			}
-			if cond == "textbook" {
-				return textbookIsCandidate(), nil
-			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		RequireExplicitExec: true,

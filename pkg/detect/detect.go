@@ -236,16 +236,18 @@ func (m *Model) Assess(in Input) Assessment {
 	if !ok {
 		return Assessment{}
 	}
-	if f, ok := explicitDeferral(x, in); ok {
-		return Assessment{Parks: []Finding{f}}
-	}
 	s, _ := score(m, x)
 	return m.decide(x, in, s)
 }
 
-// decide is Assess on an exchange already scored: m's thresholds (which
-// Tuned moves) applied to the scores s.
+// decide is Assess on an exchange already scored: the rule tier first,
+// then m's thresholds (which Tuned moves) applied to the scores s. Every
+// path to a decision (Assess, AssessTuned, AssessLazy) goes through here,
+// so none of them can skip the rules.
 func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
+	if f, ok := explicitDeferral(x, in); ok {
+		return Assessment{Parks: []Finding{f}}
+	}
 	for _, k := range m.Kinds {
 		s.Threshold[k.Kind] = k.Threshold
 	}

@@ -58,7 +58,7 @@ func TestAssessAtThreshold(t *testing.T) {
 		kind Kind
 		in   Input
 	}{
-		{Deferred, Input{Prompt: "skip the benchmarks for now"}},
+		{Deferred, Input{Prompt: "i18n not now"}}, // a wording no rule parks: the model decides
 		{SideIdea, Input{Prompt: "btw, random thought: a quick-add command would be handy"}},
 		{Question, Input{Assistant: "The refresh race is fixed. Should expired refresh tokens return 401 or 403?", Prompt: "Now add request logging to the payments service"}},
 	} {
@@ -107,7 +107,7 @@ func TestCandidateAtThreshold(t *testing.T) {
 		kind Kind
 		in   Input
 	}{
-		{Deferred, Input{Prompt: "skip the benchmarks for now"}},
+		{Deferred, Input{Prompt: "i18n not now"}}, // a wording no rule parks: the model decides
 		{SideIdea, Input{Prompt: "btw, random thought: a quick-add command would be handy"}},
 	} {
 		x, _ := prepare(c.in)

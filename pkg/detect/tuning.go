@@ -25,7 +25,9 @@ func (m *Model) Tuned(t Tuning) *Model {
 			continue
 		}
 		cand := m.CandidateAt(i)
-		c.Kinds[i].Threshold = shiftLogOdds(k.Threshold, s)
+		if k.Threshold < 1 { // 1 or more: the kind never parks by the model, whatever the tuning
+			c.Kinds[i].Threshold = shiftLogOdds(k.Threshold, s)
+		}
 		c.Kinds[i].Candidate = shiftLogOdds(cand, s)
 	}
 	return &c

@@ -26,7 +26,12 @@ func TestTunedMovesThresholds(t *testing.T) {
 			}
 			continue
 		}
-		if !(up.Kinds[i].Threshold < k.Threshold && down.Kinds[i].Threshold > k.Threshold) {
+		if k.Threshold >= 1 {
+			// The model never parks this kind: no tuning makes it park.
+			if up.Kinds[i].Threshold != k.Threshold || down.Kinds[i].Threshold != k.Threshold {
+				t.Errorf("a park threshold of %v (never) moved: up %v down %v", k.Threshold, up.Kinds[i].Threshold, down.Kinds[i].Threshold)
+			}
+		} else if !(up.Kinds[i].Threshold < k.Threshold && down.Kinds[i].Threshold > k.Threshold) {
 			t.Errorf("park threshold %v: up %v down %v", k.Threshold, up.Kinds[i].Threshold, down.Kinds[i].Threshold)
 		}
 		if !(up.CandidateAt(i) < m.CandidateAt(i) && down.CandidateAt(i) > m.CandidateAt(i)) {
@@ -34,7 +39,7 @@ func TestTunedMovesThresholds(t *testing.T) {
 		}
 		// One step is 1 in log-odds, both ways.
 		lo := func(p float64) float64 { return math.Log(p / (1 - p)) }
-		if d := lo(k.Threshold) - lo(up.Kinds[i].Threshold); math.Abs(d-1) > 1e-9 {
+		if d := lo(m.CandidateAt(i)) - lo(up.CandidateAt(i)); math.Abs(d-1) > 1e-9 {
 			t.Errorf("shift %v, want 1", d)
 		}
 	}
