@@ -44,3 +44,20 @@ func TestTunedMovesThresholds(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryPathRunsTheRules: the hook decides through AssessLazy (and
+// AssessTuned), not Assess; an explicit deferral parks by rule on each path,
+// whatever the tuning. (After a merge, AssessLazy once skipped the rule tier
+// and the hook parked no explicit deferral at all.)
+func TestEveryPathRunsTheRules(t *testing.T) {
+	in := Input{Prompt: "skip the benchmarks for now"}
+	for name, a := range map[string]Assessment{
+		"Assess":      Assess(in),
+		"AssessTuned": AssessTuned(in, Tuning{Deferred: -1.5}),
+		"AssessLazy":  AssessLazy(in, Tuning{Deferred: 1.5}, func() Tuning { return nil }),
+	} {
+		if len(a.Parks) != 1 || a.Parks[0].Idea != "benchmarks" || a.Parks[0].Rule == "" {
+			t.Errorf("%s: %+v, want the rule's park of \"benchmarks\"", name, a)
+		}
+	}
+}
