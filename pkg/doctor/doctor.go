@@ -6,6 +6,7 @@ package doctor
 
 import (
 	"fmt"
+	"github.com/openloop/openloop/pkg/config"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -65,6 +66,15 @@ func Check(in Input) Report {
 		add("fix the folder's permissions, or point OPENLOOP_MEMORY_DIR at a writable folder", "the memory dir is not writable: %v", err)
 	} else if listErr != nil {
 		add("check the folder's permissions", "cannot list the memory dir: %v", listErr)
+	}
+	// The user's settings (pkg/config): where, and what is in force.
+	if _, err := config.Load(p.ConfigDir); err != nil {
+		add("fix the file ("+config.Path(p.ConfigDir)+"; docs/settings.md says what it holds), or remove it", "the settings file is not valid, so the defaults are in force: %v", err)
+	}
+	if lines := config.Describe(p.ConfigDir); len(lines) == 3 {
+		row("settings", "%s", strings.TrimPrefix(lines[0], "settings: "))
+		row("kinds", "%s", strings.TrimSpace(lines[1]))
+		row("after compaction", "%s", strings.TrimPrefix(strings.TrimSpace(lines[2]), "compact context: "))
 	}
 	if len(items) >= store.MaxOpen {
 		add(in.CmdLine("resume")+", then "+in.CmdLine("archive <name>")+" for what is done", "%d items are open: nothing new is parked until some are archived", len(items))
