@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Feed a hand-written hook sequence through `openloop hook` in a throwaway
 # HOME: Claude asks a question, the user changes the subject, then defers
-# something. Run from the repository root: bash examples/try-hook.sh
+# something. The skipped question is kept as a candidate (openloop review);
+# the deferral is parked (openloop resume). Run from the repository root:
+# bash examples/try-hook.sh
 set -eu
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 bin="$tmp/openloop"; go build -o "$bin" ./cmd/openloop   # before HOME moves: keeps Go's caches
@@ -11,3 +13,4 @@ hook '{"hook_event_name":"Stop","session_id":"demo","cwd":"'"$PWD"'","last_assis
 hook '{"hook_event_name":"UserPromptSubmit","session_id":"demo","cwd":"'"$PWD"'","prompt":"Now add request logging to the payments service"}'
 hook '{"hook_event_name":"UserPromptSubmit","session_id":"demo","cwd":"'"$PWD"'","prompt":"Let'"'"'s come back to the retry budget for uploads once auth works."}'
 "$bin" resume
+"$bin" review
