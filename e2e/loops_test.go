@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -41,8 +42,8 @@ func wantOne(t *testing.T, p *Project, prefix string, want ...string) Item {
 		t.Errorf("the model was not told about %s; the turn's messages:\n%s", it.Name, got)
 	}
 	// The user saw the one-line notice.
-	if n := p.Notices(); !slices.Contains(n, "parked: "+it.Name) {
-		t.Errorf("the user was not shown %q; notices: %q", "parked: "+it.Name, n)
+	if n := p.Notices(); !slices.Contains(n, parkedNotice(it.Name)) {
+		t.Errorf("the user was not shown %q; notices: %q", parkedNotice(it.Name), n)
 	}
 	return it
 }
@@ -117,7 +118,13 @@ func TestClaudesDeferralIsParked(t *testing.T) {
 		t.Fatalf("parked %d items, want 1 deferral of the retry budget", len(items))
 	}
 	t.Logf("parked %s:\n%s", items[0].File, items[0].Raw)
-	if n := p.Notices(); !slices.Contains(n, "parked: "+items[0].Name) {
-		t.Errorf("the user was not shown %q; notices: %q", "parked: "+items[0].Name, n)
+	if n := p.Notices(); !slices.Contains(n, parkedNotice(items[0].Name)) {
+		t.Errorf("the user was not shown %q; notices: %q", parkedNotice(items[0].Name), n)
 	}
+}
+
+// parkedNotice is the one line the user is shown when the hook parks the
+// item named name.
+func parkedNotice(name string) string {
+	return fmt.Sprintf("openloop parked %q · /session resume lists it, /session archive %s closes it", name, name)
 }

@@ -78,7 +78,7 @@ func runSession(e *Env, args []string) (exit int) {
 	return ExitOK
 }
 
-const sessionUsage = "Usage: /session resume | archive <text> | restore <text> | summary"
+const sessionUsage = "Usage: /session resume | archive <text> | restore <text> | dismiss <text> | summary"
 
 const sessionModes = `  resume            list the open items by age
   archive <text>    close the item that best matches the text

@@ -144,6 +144,11 @@ func plainDeferral(c string) string {
 		has[g] = true
 	}
 	when := has["for-now"] || has["later"] || has["next-phase"]
+	if has["revisit"] && !when {
+		// "come back to the retry budget once auth works": a revisit tied
+		// to a condition still to come is as much a time as "later".
+		when = afterCondition(ws)
+	}
 	lc := lower(c)
 	switch {
 	case has["put-off"]:
@@ -170,6 +175,18 @@ func plainDeferral(c string) string {
 		return "topic-later"
 	}
 	return ""
+}
+
+// afterCondition reports a condition still to come after the clause's
+// first words: "once", "after" or "until", followed by two or more words
+// ("… once auth works", "… after the release ships").
+func afterCondition(ws []string) bool {
+	for i, w := range ws {
+		if i >= 2 && (w == "once" || w == "after" || w == "until") && len(ws)-i > 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // butNotNow reports a clause that floats a thing and puts it off at its

@@ -13,6 +13,8 @@ func TestRuleTier(t *testing.T) {
 		{"caching can wait until next sprint", "", "caching", "can-wait"},
 		{"skip the benchmarks for now", "", "benchmarks", "skip+when"},
 		{"we can revisit the caching layer later", "", "caching layer", "revisit+when"},
+		{"let's come back to the retry budget for uploads once auth works", "", "retry budget for uploads", "revisit+when"},
+		{"let's come back to this after lunch", "", "", ""},
 		{"we'll tackle retries in phase 2", "", "retries", "do-later"},
 		{"put the retry budget on the backlog", "", "retry budget", "file-it"},
 		{"remind me to rotate the signing keys", "", "rotate the signing keys", "remind"},

@@ -26,7 +26,7 @@ func TestParseCommandFileVersions(t *testing.T) {
 		t.Error("an edited command file counts as openloop's")
 	}
 	cur := string(CommandFile(exe, nonce))
-	if !strings.Contains(cur, "argument-hint: resume | archive <text> | restore <text> | summary\n") {
+	if !strings.Contains(cur, "argument-hint: resume | archive <text> | restore <text> | dismiss <text> | summary\n") {
 		t.Errorf("the argument hint does not list restore:\n%s", cur)
 	}
 	plugin := string(PluginCommandFile(nonce))
