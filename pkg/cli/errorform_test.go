@@ -58,6 +58,8 @@ func TestErrorForm(t *testing.T) {
 		{[]string{"archive"}, env, "archive"},
 		{[]string{"archive", "x"}, memFile, "archive"},
 		{[]string{"restore"}, env, "restore"},
+		{[]string{"dismiss"}, env, "dismiss"},
+		{[]string{"dismiss", "retry"}, memFile, "dismiss"},
 		{[]string{"park"}, env, "park"},
 		{[]string{"park", "--kind", "nope", "--idea", "x", "--context", "y"}, env, "park"},
 		{[]string{"park", "--kind", "deferred", "--idea", "retry budget", "--context", "y"}, memFile, "park"},
