@@ -31,6 +31,7 @@ import (
 	"github.com/openloop/openloop/internal/sessiondir"
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/internal/textcut"
+	"github.com/openloop/openloop/pkg/store"
 )
 
 // Bounds.
@@ -83,6 +84,17 @@ func (c Candidate) bound() Candidate {
 	c.Root = textcut.Head(c.Root, 4096)
 	c.Session = textcut.Head(c.Session, 256)
 	return c
+}
+
+// knownKind reports whether a kind read from a file is one of the three,
+// spelled as Add writes it: anything else (a damaged or planted file) is
+// not a candidate, and never reaches the terminal unescaped.
+func knownKind(k string) bool {
+	switch store.Kind(k) {
+	case store.KindQuestion, store.KindDeferred, store.KindSideIdea:
+		return true
+	}
+	return false
 }
 
 // same reports whether two candidates are the same loop of the same
@@ -168,7 +180,7 @@ func Recent(configDir, root string, now time.Time) []Candidate {
 	var out []Candidate
 	for _, f := range files[:min(len(files), maxFiles)] {
 		for _, c := range load(f.path).Candidates {
-			if c.Root == root && now.Sub(c.TS) <= sessiondir.MaxAge && c.Idea != "" {
+			if c.Root == root && now.Sub(c.TS) <= sessiondir.MaxAge && c.Idea != "" && knownKind(c.Kind) {
 				out = append(out, c.bound())
 			}
 		}
