@@ -30,7 +30,7 @@ func runArchive(e *Env, args []string) int {
 		fmt.Fprintf(e.Stdout, "No pending item matches %q; nothing archived.\n", query)
 		return ExitNoMatch
 	case err != nil:
-		return queryFailed(e, "archived", query, err)
+		return queryFailed(e, "archive", "archived", query, err)
 	}
 	fmt.Fprintf(e.Stdout, "Archived: %s\n", store.Show(it.Name))
 	return ExitOK
@@ -74,13 +74,14 @@ func itemQuery(e *Env, name string, args []string, more ...func(*flag.FlagSet) (
 	return store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath).WithPrivate(p.ConfigDir), query, ExitOK
 }
 
-// queryFailed reports a query that archive or restore (done: "archived",
-// "restored") refused as too vague, or an error.
-func queryFailed(e *Env, done, query string, err error) int {
+// queryFailed reports a query that the command cmd (archive, restore,
+// dismiss; done: "archived", "restored", "dismissed") refused as too
+// vague, or an error, which it names the command in.
+func queryFailed(e *Env, cmd, done, query string, err error) int {
 	if errors.Is(err, store.ErrVague) {
 		fmt.Fprintf(e.Stdout, "Nothing %s: %q is too vague to pick an item. Use a word of three or more letters from its name or content.\n", done, query)
 		return ExitNoMatch
 	}
-	errorf(e.Stderr, "%s: %v", strings.TrimSuffix(done, "d"), err) // "archive: …", "restore: …"
+	errorf(e.Stderr, "%s: %v", cmd, err)
 	return ExitFailure
 }

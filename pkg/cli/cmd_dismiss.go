@@ -42,7 +42,7 @@ func runDismiss(e *Env, args []string) int {
 		fmt.Fprintf(e.Stdout, "No pending item matches %q; nothing dismissed.\n", query)
 		return ExitNoMatch
 	case err != nil:
-		return queryFailed(e, "dismissed", query, err)
+		return queryFailed(e, "dismiss", "dismissed", query, err)
 	}
 	fmt.Fprintf(e.Stdout, "Dismissed: %s (not a loop; nothing logged)\n", store.Show(it.Name))
 	return ExitOK

@@ -41,7 +41,7 @@ func runRestore(e *Env, args []string) int {
 		fmt.Fprintf(e.Stdout, "Nothing to restore: %s.\n", err)
 		return ExitNoMatch
 	case err != nil:
-		return queryFailed(e, "restored", query, err)
+		return queryFailed(e, "restore", "restored", query, err)
 	case res.Capped:
 		fmt.Fprintf(e.Stdout, "Not restored: %d items are already open. Archive some first with %s:\n", len(res.Open), e.cmdLine("archive <text>"))
 		for _, it := range res.Open {
