@@ -114,6 +114,11 @@ func Add(configDir string, c Candidate) error {
 	}
 	c = c.bound()
 	path := sessiondir.Path(dir, c.Session, Ext)
+	unlock, err := lockSession(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	f := load(path)
 	f.Candidates = slices.DeleteFunc(f.Candidates, func(o Candidate) bool { return same(o, c) })
 	f.Candidates = append(f.Candidates, c)
@@ -121,6 +126,19 @@ func Add(configDir string, c Candidate) error {
 		f.Candidates = f.Candidates[n:]
 	}
 	return save(path, f)
+}
+
+// LockWait bounds the wait for a session file's lock: the hook keeps its
+// candidate within its event's budget (hooks.LockWaits), or drops it.
+var LockWait = time.Second
+
+// lockSession takes the lock of a session's candidates file, so that two
+// hooks of one session, or a hook and review, never write over each
+// other's change: a dot-named file beside it (".<stem>.cand.json.lock",
+// which Recent does not read and pruning removes with the session's other
+// files).
+func lockSession(path string) (func(), error) {
+	return store.LockFile(filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock"), LockWait, "candidates")
 }
 
 // load reads a session's file: a regular file only, bounded, checked JSON.
@@ -199,6 +217,11 @@ func Remove(configDir string, c Candidate) error {
 		return err
 	}
 	path := sessiondir.Path(dir, c.Session, Ext)
+	unlock, err := lockSession(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	f := load(path)
 	n := len(f.Candidates)
 	f.Candidates = slices.DeleteFunc(f.Candidates, func(o Candidate) bool {
