@@ -198,8 +198,13 @@ func Recent(configDir, root string, now time.Time) []Candidate {
 	var out []Candidate
 	for _, f := range files[:min(len(files), maxFiles)] {
 		for _, c := range load(f.path).Candidates {
-			if c.Root == root && now.Sub(c.TS) <= sessiondir.MaxAge && c.Idea != "" && knownKind(c.Kind) {
-				out = append(out, c.bound())
+			c = c.bound()
+			// A candidate lives in its session's file, where Remove looks
+			// for it: one in a file copied or renamed by hand could never
+			// be dropped.
+			if c.Root == root && now.Sub(c.TS) <= sessiondir.MaxAge && c.Idea != "" && knownKind(c.Kind) &&
+				sessiondir.Path(dir, c.Session, Ext) == f.path {
+				out = append(out, c)
 			}
 		}
 	}
