@@ -86,6 +86,15 @@ func (c Candidate) bound() Candidate {
 	return c
 }
 
+// read reports whether c, as read from a file, is a candidate Add could
+// have written: one of the three kinds, spelled as Add writes it, and a
+// score from 0 to 1. Anything else (a damaged or planted file) is not
+// listed: its kind would reach the terminal unescaped, and a score past
+// 1e305 is +Inf at three places, which --json cannot write.
+func (c Candidate) read() bool {
+	return knownKind(c.Kind) && c.Score >= 0 && c.Score <= 1
+}
+
 // knownKind reports whether a kind read from a file is one of the three,
 // spelled as Add writes it: anything else (a damaged or planted file) is
 // not a candidate, and never reaches the terminal unescaped.
@@ -202,7 +211,7 @@ func Recent(configDir, root string, now time.Time) []Candidate {
 			// A candidate lives in its session's file, where Remove looks
 			// for it: one in a file copied or renamed by hand could never
 			// be dropped.
-			if c.Root == root && now.Sub(c.TS) <= sessiondir.MaxAge && c.Idea != "" && knownKind(c.Kind) &&
+			if c.Root == root && now.Sub(c.TS) <= sessiondir.MaxAge && c.Idea != "" && c.read() &&
 				sessiondir.Path(dir, c.Session, Ext) == f.path {
 				out = append(out, c)
 			}
