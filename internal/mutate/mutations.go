@@ -234,7 +234,7 @@ var mutations = []mutation{
 	{id: "candidate-not-kept", behaviour: "a prompt the detector is unsure of is not kept for review",
 		file: "hooks/candidate.go", old: "\tcandidates.Add(p.ConfigDir, c)\n", new: "\t_ = c\n", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "review-dismiss-keeps", behaviour: "review --dismiss records the label but leaves the candidate listed",
-		file: "pkg/candidates/review.go", old: "func Dismiss(configDir string, c Candidate, now time.Time) error {\n\tif err := Remove(configDir, c); err != nil {", new: "func Dismiss(configDir string, c Candidate, now time.Time) error {\n\tif err := error(nil); err != nil {", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
+		file: "pkg/candidates/review.go", old: "\treturn Remove(configDir, c)\n}", new: "\treturn nil\n}", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
 	{id: "nudge-without-assist", behaviour: "a candidate nudges Claude without --assist",
 		file: "hooks/assist.go", old: "\tif !cfg.Assist {\n\t\treturn nil\n\t}", new: "\tif false {\n\t\treturn nil\n\t}", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "items-at-startup", behaviour: "SessionStart gives Claude the parked items at startup, resume and clear, not only after a compaction",

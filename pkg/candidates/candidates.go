@@ -31,6 +31,7 @@ import (
 	"github.com/openloop/openloop/internal/sessiondir"
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/internal/textcut"
+	"github.com/openloop/openloop/pkg/store"
 )
 
 // Bounds.
@@ -85,6 +86,26 @@ func (c Candidate) bound() Candidate {
 	return c
 }
 
+// read reports whether c, as read from a file, is a candidate Add could
+// have written: one of the three kinds, spelled as Add writes it, and a
+// score from 0 to 1. Anything else (a damaged or planted file) is not
+// listed: its kind would reach the terminal unescaped, and a score past
+// 1e305 is +Inf at three places, which --json cannot write.
+func (c Candidate) read() bool {
+	return knownKind(c.Kind) && c.Score >= 0 && c.Score <= 1
+}
+
+// knownKind reports whether a kind read from a file is one of the three,
+// spelled as Add writes it: anything else (a damaged or planted file) is
+// not a candidate, and never reaches the terminal unescaped.
+func knownKind(k string) bool {
+	switch store.Kind(k) {
+	case store.KindQuestion, store.KindDeferred, store.KindSideIdea:
+		return true
+	}
+	return false
+}
+
 // same reports whether two candidates are the same loop of the same
 // session and project: the same prompt delivered twice, or the same idea
 // raised again.
@@ -102,6 +123,11 @@ func Add(configDir string, c Candidate) error {
 	}
 	c = c.bound()
 	path := sessiondir.Path(dir, c.Session, Ext)
+	unlock, err := lockSession(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	f := load(path)
 	f.Candidates = slices.DeleteFunc(f.Candidates, func(o Candidate) bool { return same(o, c) })
 	f.Candidates = append(f.Candidates, c)
@@ -109,6 +135,19 @@ func Add(configDir string, c Candidate) error {
 		f.Candidates = f.Candidates[n:]
 	}
 	return save(path, f)
+}
+
+// LockWait bounds the wait for a session file's lock: the hook keeps its
+// candidate within its event's budget (hooks.LockWaits), or drops it.
+var LockWait = time.Second
+
+// lockSession takes the lock of a session's candidates file, so that two
+// hooks of one session, or a hook and review, never write over each
+// other's change: a dot-named file beside it (".<stem>.cand.json.lock",
+// which Recent does not read and pruning removes with the session's other
+// files).
+func lockSession(path string) (func(), error) {
+	return store.LockFile(filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock"), LockWait, "candidates")
 }
 
 // load reads a session's file: a regular file only, bounded, checked JSON.
@@ -168,8 +207,13 @@ func Recent(configDir, root string, now time.Time) []Candidate {
 	var out []Candidate
 	for _, f := range files[:min(len(files), maxFiles)] {
 		for _, c := range load(f.path).Candidates {
-			if c.Root == root && now.Sub(c.TS) <= sessiondir.MaxAge && c.Idea != "" {
-				out = append(out, c.bound())
+			c = c.bound()
+			// A candidate lives in its session's file, where Remove looks
+			// for it: one in a file copied or renamed by hand could never
+			// be dropped.
+			if c.Root == root && now.Sub(c.TS) <= sessiondir.MaxAge && c.Idea != "" && c.read() &&
+				sessiondir.Path(dir, c.Session, Ext) == f.path {
+				out = append(out, c)
 			}
 		}
 	}
@@ -187,6 +231,11 @@ func Remove(configDir string, c Candidate) error {
 		return err
 	}
 	path := sessiondir.Path(dir, c.Session, Ext)
+	unlock, err := lockSession(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	f := load(path)
 	n := len(f.Candidates)
 	f.Candidates = slices.DeleteFunc(f.Candidates, func(o Candidate) bool {

@@ -138,3 +138,34 @@ func TestDamagedFileReadsEmpty(t *testing.T) {
 		t.Fatalf("got %+v", got)
 	}
 }
+
+// Two hooks of one session keeping candidates at once, and review
+// dropping one meanwhile, lose none of each other's: Add and Remove read,
+// change and write the session's file under its lock.
+func TestConcurrentAddsKeepEvery(t *testing.T) {
+	cfg := t.TempDir()
+	Add(cfg, cand("s1", "to remove", t0))
+	gone := Recent(cfg, "/p", t0)[0]
+	const n = 12
+	errs := make(chan error, n+1)
+	for i := range n {
+		go func() {
+			errs <- Add(cfg, cand("s1", fmt.Sprintf("idea %d", i), t0.Add(time.Duration(i+1)*time.Second)))
+		}()
+	}
+	go func() { errs <- Remove(cfg, gone) }()
+	for range n + 1 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := Recent(cfg, "/p", t0.Add(time.Hour))
+	if len(got) != n {
+		t.Fatalf("%d candidates kept, want %d: %+v", len(got), n, got)
+	}
+	for _, c := range got {
+		if c.Idea == "to remove" {
+			t.Fatal("the removed candidate came back")
+		}
+	}
+}

@@ -44,12 +44,14 @@ func Promote(configDir string, s *store.Store, c Candidate, now time.Time) (stor
 	return res, label(configDir, c, userlabel.Promoted, now)
 }
 
-// Dismiss drops c from the list and records a "dismissed" label.
+// Dismiss records a "dismissed" label and drops c from the list. The
+// label comes first: when it cannot be recorded nothing changes, and c
+// keeps its number in the list (as dismiss keeps an item).
 func Dismiss(configDir string, c Candidate, now time.Time) error {
-	if err := Remove(configDir, c); err != nil {
+	if err := label(configDir, c, userlabel.Dismissed, now); err != nil {
 		return err
 	}
-	return label(configDir, c, userlabel.Dismissed, now)
+	return Remove(configDir, c)
 }
 
 func label(configDir string, c Candidate, l string, now time.Time) error {

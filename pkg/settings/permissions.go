@@ -55,6 +55,18 @@ func allowIndex(doc, rule string) int {
 	return at
 }
 
+// allowCount is how many times rule is in permissions.allow.
+func allowCount(doc, rule string) int {
+	n := 0
+	gjson.Get(doc, "permissions.allow").ForEach(func(_, v gjson.Result) bool {
+		if v.Type == gjson.String && v.String() == rule {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
 // allow adds rule to permissions.allow in doc (a checked document, without
 // its byte-order mark), creating the containers it needs, and notes in u
 // what it created. It reports whether the rule was added (false: it was

@@ -101,3 +101,36 @@ func TestPermissionPatternsMatch(t *testing.T) {
 		}
 	}
 }
+
+// The user adds openloop's very rule by hand after install --assist (or
+// a record is lost while they keep their own copy): uninstall takes back
+// the one copy install added and leaves theirs, rather than refusing the
+// whole uninstall as a damaged install record.
+func TestUninstallLeavesTheUsersOwnCopyOfTheRule(t *testing.T) {
+	const exe = "/opt/bin/openloop"
+	rule := AssistRule(exe)
+	doc, _, undo, err := InstallRule([]byte(`{"permissions": {"allow": ["Bash(ls:*)"]}}`), AssistHookCommand(exe), rule, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The user's own copy, added after the install.
+	s := strings.Replace(string(doc), `"Bash(ls:*)",`, `"Bash(ls:*)", "`+rule+`",`, 1)
+	if strings.Count(s, rule) != 2 {
+		t.Fatalf("setup: %s", s)
+	}
+	for _, u := range []*Undo{&undo, nil} {
+		out, changes, err := Uninstall([]byte(s), u)
+		if err != nil {
+			t.Fatalf("undo %v: %v", u != nil, err)
+		}
+		if n := strings.Count(string(out), rule); n != 1 {
+			t.Errorf("undo %v: %d copies of the rule left, want the user's one:\n%s", u != nil, n, out)
+		}
+		if !strings.Contains(string(out), `"Bash(ls:*)"`) {
+			t.Errorf("undo %v: the user's other rule is gone:\n%s", u != nil, out)
+		}
+		if changes[len(changes)-1] != (Change{"rule " + rule, Removed}) {
+			t.Errorf("undo %v: changes %v", u != nil, changes)
+		}
+	}
+}

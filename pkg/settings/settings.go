@@ -432,6 +432,13 @@ func Uninstall(doc []byte, u *Undo) ([]byte, []Change, error) {
 	if h := gjson.Get(s, "hooks"); removed && h.Exists() && len(h.Map()) == 0 && u.created("hooks") {
 		s = removeMember(s, st, root(s), "", "hooks", u)
 	}
+	// left is how many copies of each rule the uninstall leaves: one
+	// fewer than there are, since a copy beyond the one install added is
+	// the user's own (added by hand after it, or kept by it), and stays.
+	left := map[string]int{}
+	for _, r := range rules {
+		left[r] = max(allowCount(s, r)-1, 0)
+	}
 	for _, r := range rules {
 		var gone bool
 		if s, gone = disallow(s, st, r, u); gone {
@@ -452,7 +459,7 @@ func Uninstall(doc []byte, u *Undo) ([]byte, []Change, error) {
 		}
 	}
 	for _, r := range rules {
-		if allowIndex(s, r) >= 0 {
+		if allowCount(s, r) > left[r] {
 			return nil, nil, fmt.Errorf("%w: the rule %s is left", ErrDamagedUndo, quoteRule(r))
 		}
 	}

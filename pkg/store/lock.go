@@ -73,6 +73,19 @@ func lockWithin(path string, flag int, perm os.FileMode, wait time.Duration, wha
 	return t.f, nil
 }
 
+// LockFile takes the exclusive lock of the file at path (created 0600 if
+// missing, never through a symlink), waiting at most wait
+// (DefaultLockWait when not positive); what names it in the error. Other
+// packages' private files (the candidates) use it for their own
+// read-change-write steps. unlock lets go.
+func LockFile(path string, wait time.Duration, what string) (unlock func(), err error) {
+	f, err := lockWithin(path, os.O_RDWR|os.O_CREATE|oNoFollow, 0o600, wait, what)
+	if err != nil {
+		return nil, err
+	}
+	return func() { f.Close() }, nil
+}
+
 // holder names the process that holds the lock on path: "pid 123
 // (openloop archive)" where the system says, else "another process".
 func holder(path string) string {

@@ -191,13 +191,9 @@ func (s *Store) lock() (unlock func(), err error) {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create memory dir: %w", err)
 	}
-	// O_NOFOLLOW: a symlink planted at the lock's name must not make
-	// O_CREATE create its target outside the memory dir.
-	f, err := lockWithin(filepath.Join(s.Dir, lockName), os.O_RDWR|os.O_CREATE|oNoFollow, 0o600, s.LockWait, "memory dir")
-	if err != nil {
-		return nil, err
-	}
-	return func() { f.Close() }, nil
+	// O_NOFOLLOW (LockFile): a symlink planted at the lock's name must not
+	// make O_CREATE create its target outside the memory dir.
+	return LockFile(filepath.Join(s.Dir, lockName), s.LockWait, "memory dir")
 }
 
 // Result is what Park did.

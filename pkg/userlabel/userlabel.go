@@ -69,16 +69,47 @@ func Append(configDir string, r Record) error {
 	if err != nil {
 		return fmt.Errorf("labels: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|noFollow, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|noFollow, 0o600)
 	if err != nil {
 		return fmt.Errorf("labels: %w", err)
 	}
-	_, werr := f.Write(append(line, '\n'))
+	werr := appendLine(f, append(line, '\n'))
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr != nil {
 		return fmt.Errorf("labels: %w", werr)
+	}
+	return nil
+}
+
+// appendLine appends one whole line to f, a regular file: on a line of
+// its own when the file ends in a line cut short (a full disk, a crash),
+// and, when the write fails part way, with the file cut back to what it
+// was, so that a label is a whole line or nothing.
+func appendLine(f *os.File, line []byte) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", f.Name())
+	}
+	size := fi.Size()
+	if size > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, size-1); err != nil {
+			return err
+		}
+		if last[0] != '\n' {
+			line = append([]byte{'\n'}, line...)
+		}
+	}
+	if _, err := f.Write(line); err != nil {
+		if terr := f.Truncate(size); terr != nil {
+			return fmt.Errorf("%w (and the part written could not be taken back: %v)", err, terr)
+		}
+		return err
 	}
 	return nil
 }

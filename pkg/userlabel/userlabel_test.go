@@ -54,3 +54,22 @@ func TestAppendBoundsText(t *testing.T) {
 		t.Fatalf("a record of %d bytes", fi.Size())
 	}
 }
+
+// A label cut short by a full disk or a crash leaves a line without its
+// newline: the next label starts a line of its own rather than being glued
+// to it, so a reader loses the broken line and not the good one after.
+func TestAppendAfterAPartialLine(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "openloop"), 0o700)
+	os.WriteFile(Path(dir), []byte(`{"ts":"2026-12-02T08:00:00Z","proj`), 0o600)
+	ts := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	if err := Append(dir, Record{TS: ts, Project: "/p", Label: Dismissed, Kind: "deferred", Idea: "i18n"}); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(Path(dir))
+	lines := strings.Split(string(data), "\n")
+	want := `{"ts":"2026-12-02T09:00:00Z","project":"/p","label":"dismissed","kind":"deferred","idea":"i18n"}`
+	if len(lines) != 3 || lines[1] != want || lines[2] != "" {
+		t.Fatalf("got %q, want the label on a line of its own", data)
+	}
+}
