@@ -146,7 +146,7 @@ func (l Log) Append(line LogLine) error {
 	}
 	// O_NONBLOCK: a FIFO swapped in after the check fails at once rather
 	// than blocking the open; the check on the open file catches it.
-	f, err := lockWithin(l.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600, l.LockWait, "resolution log")
+	f, err := l.lockLog(os.O_RDWR | os.O_APPEND | os.O_CREATE | oNoFollow | oNonblock)
 	if err != nil {
 		return err
 	}
