@@ -18,10 +18,14 @@ package store
 //
 // Log lines of earlier versions carry the text themselves ("file",
 // "text", "raw"); restore keeps reading them as before, so nothing they
-// can bring back is lost. They are not rewritten: the text is already in
-// the repository's history, which no rewrite of the file removes, and a
-// rewrite of an append-only file that a process under another config dir
-// may be appending to could lose its line.
+// can bring back is lost. The next archive, restore or resume (never the
+// hook) migrates them (migrate.go): their text is copied here, synced,
+// under the line's id, before the committed log is replaced by the same
+// lines without it. Every writer that locks the log checks that the file
+// it locked is still the one at the path (lockLog), so a line appended
+// by a process under another config dir is not lost to the rename. The
+// text stays in the repository's history for commits that hold it, and
+// the texts move to the migrating config dir's private file only.
 
 import (
 	"crypto/sha256"
