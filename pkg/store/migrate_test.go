@@ -234,3 +234,28 @@ func TestAppendAfterRename(t *testing.T) {
 		t.Error("the line went to the file renamed over")
 	}
 }
+
+// A log migrated by another process between restore's read and its lock
+// is read again: the offsets of the old file mean nothing in the new one,
+// and the restore still lands.
+func TestRestoreAfterMigrationMeanwhile(t *testing.T) {
+	s := newStore(t)
+	texts := oldLog(t, s)
+	other := *s
+	migrated, reads := 0, 0
+	testRestoreRead = func() {
+		reads++
+		if migrated == 0 {
+			migrated, _ = other.MigrateLog()
+		}
+	}
+	defer func() { testRestoreRead = nil }()
+	r, _, err := s.Restore("lru cache")
+	if err != nil || r.Name != "lru-cache" || migrated != 3 || reads != 2 {
+		t.Fatalf("restore: %+v %v (migrated %d, the log read %d times, want 2)", r, err, migrated, reads)
+	}
+	if got, _ := os.ReadFile(filepath.Join(s.Dir, r.File)); string(got) != texts["lru-cache"] {
+		t.Errorf("restored %q", got)
+	}
+	checkNoText(t, s, texts)
+}
