@@ -147,6 +147,9 @@ func (s *Store) migrateLog() (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("read log: %w", err)
 	}
+	if !fi.Mode().IsRegular() {
+		return 0, fmt.Errorf("refusing to rewrite the log: %s is not a regular file", s.Log.Path)
+	}
 	data, err := readBounded(f, fi.Size())
 	if err != nil || !mayCarryText(data) {
 		return 0, err

@@ -259,3 +259,64 @@ func TestRestoreAfterMigrationMeanwhile(t *testing.T) {
 	}
 	checkNoText(t, s, texts)
 }
+
+// FuzzMigrateLog: whatever a committed log holds, a migration keeps every
+// line it does not move byte for byte, leaves no line carrying text, and
+// restore can bring back afterwards exactly what it could before.
+func FuzzMigrateLog(f *testing.F) {
+	f.Add([]byte(`{"ts":"2026-11-01T10:00:00Z","item":"a","action":"archived","file":"session-open-a-2026-11-01.md","text":"---\nname: a\ndescription: Deferred - a\ntype: project\n---\n\nDeferred: a.\n"}` + "\n"))
+	f.Add([]byte(`{"ts":"x","item":"b","action":"expired","raw":"/w==","text":"\ufffd"}` + "\nnot json\n" + `{"text":5}` + "\n" + `{"file":"","text":"","id":"1"}`))
+	f.Add([]byte(`{"ts":"2026-11-01T10:00:00Z","item":"c","action":"archived","id":"0123456789abcdef"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s := newStore(t)
+		if err := os.MkdirAll(filepath.Dir(s.Log.Path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(s.Log.Path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		before, err := s.Restorable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := s.MigrateLog()
+		if err != nil {
+			t.Fatal(err)
+		}
+		after, err := os.ReadFile(s.Log.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		oldLines := strings.SplitAfter(string(data), "\n")
+		newLines := strings.SplitAfter(string(after), "\n")
+		if len(oldLines) != len(newLines) {
+			t.Fatalf("%d lines became %d", len(oldLines), len(newLines))
+		}
+		moved := 0
+		for i, l := range oldLines {
+			if _, ok := oldLine([]byte(strings.TrimSuffix(l, "\n"))); ok {
+				moved++
+				if _, still := oldLine([]byte(strings.TrimSuffix(newLines[i], "\n"))); still {
+					t.Errorf("line %d still carries text: %q", i+1, newLines[i])
+				}
+			} else if newLines[i] != l {
+				t.Errorf("line %d changed: %q became %q", i+1, l, newLines[i])
+			}
+		}
+		if moved != n {
+			t.Errorf("moved %d lines, reported %d", moved, n)
+		}
+		got, err := s.Restorable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(before) {
+			t.Fatalf("restorable: %d items before, %d after", len(before), len(got))
+		}
+		for i := range got {
+			if got[i].text != before[i].text || got[i].Name != before[i].Name || got[i].Action != before[i].Action {
+				t.Errorf("item %d: %q (%s) became %q (%s)", i, before[i].text, before[i].Name, got[i].text, got[i].Name)
+			}
+		}
+	})
+}
