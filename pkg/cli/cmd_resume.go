@@ -27,6 +27,10 @@ func runResume(e *Env, args []string) (code int) {
 	// shown, then one error line; when listing fails too, its error is the
 	// one line (the same cause: the folder cannot be read).
 	expired, expireErr := s.Expire()
+	// The text of an earlier version's log lines moves to the private
+	// file (store.MigrateLog); a log with none is only read. A failure
+	// leaves the log as it was, which restore still reads.
+	s.MigrateLog()
 	items, err := s.List()
 	if err != nil {
 		errorf(e.Stderr, "resume: %v", err)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -50,6 +51,9 @@ func (s *Store) Archive(query string) (Item, []Item, error) {
 	if err := s.retire(m[0], ActionArchived); err != nil {
 		return Item{}, nil, err
 	}
+	// The step is done; the text of the log's old lines may move now
+	// (migrate.go). A failed migration leaves the log as it was.
+	s.migrateLog()
 	return m[0], nil, nil
 }
 
@@ -82,9 +86,29 @@ var ErrNothingLogged = errors.New("no item in the log is still archived or expir
 // idea has taken it. It is written with today's date and age, and logged
 // with action "restored". On ErrAmbiguous the candidates are returned.
 func (s *Store) Restore(query string) (Restored, []Archived, error) {
+	res, cands, err := s.restore(query)
+	if errors.Is(err, errLogReplaced) {
+		// Another process migrated the log (migrate.go) between the
+		// read and the lock: read the new one.
+		res, cands, err = s.restore(query)
+	}
+	if errors.Is(err, errLogReplaced) {
+		err = ErrLogChanged
+	}
+	return res, cands, err
+}
+
+// errLogReplaced is the refusal of one try of Restore when the log it read
+// was replaced by a migration before it took the lock: its offsets mean
+// nothing in the new file.
+var errLogReplaced = errors.New("the log was rewritten")
+
+// restore is one try of Restore.
+func (s *Store) restore(query string) (Restored, []Archived, error) {
 	// The log is read and matched before the lock is taken, and only its
 	// last maxRestoreScan bytes: a long log must not hold every hook
 	// behind the lock (issue 20, break 4).
+	read, _ := os.Lstat(s.Log.Path)
 	gone, end, err := s.archived()
 	if err != nil {
 		return Restored{}, nil, err
@@ -113,9 +137,16 @@ func (s *Store) Restore(query string) (Restored, []Archived, error) {
 	pending, _ := s.settle()
 	// What was logged since it was read: only the lines of a step that
 	// raced this one, bounded.
+	if now, err := os.Lstat(s.Log.Path); read == nil || err != nil || !os.SameFile(read, now) {
+		return Restored{}, nil, errLogReplaced
+	}
 	if err := s.unchangedSince(end, a); err != nil {
 		return Restored{}, nil, err
 	}
+	// The log was read: now the text of its old lines may move
+	// (migrate.go). A failed migration leaves the log as it was, and
+	// restore reading it.
+	s.migrateLog()
 	items, err := s.List()
 	if err != nil {
 		return Restored{}, nil, err

@@ -124,7 +124,8 @@ type logFile interface {
 }
 
 // Append writes one line at the end of the log under an exclusive lock on
-// the log itself, and syncs it to disk. The log's folders are created
+// the log itself (on the file still at the log's path: lockLog), and
+// syncs it to disk. The log's folders are created
 // (0700) when missing, the file 0600. No folder below the project root on
 // the way to the log may be a symlink, and the log may not be one either:
 // a cloned repository can commit a symlink at .claude or .claude/logs, and
@@ -146,7 +147,7 @@ func (l Log) Append(line LogLine) error {
 	}
 	// O_NONBLOCK: a FIFO swapped in after the check fails at once rather
 	// than blocking the open; the check on the open file catches it.
-	f, err := lockWithin(l.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600, l.LockWait, "resolution log")
+	f, err := l.lockLog(os.O_RDWR | os.O_APPEND | os.O_CREATE | oNoFollow | oNonblock)
 	if err != nil {
 		return err
 	}

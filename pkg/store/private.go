@@ -18,10 +18,14 @@ package store
 //
 // Log lines of earlier versions carry the text themselves ("file",
 // "text", "raw"); restore keeps reading them as before, so nothing they
-// can bring back is lost. They are not rewritten: the text is already in
-// the repository's history, which no rewrite of the file removes, and a
-// rewrite of an append-only file that a process under another config dir
-// may be appending to could lose its line.
+// can bring back is lost. The next archive, restore or resume (never the
+// hook) migrates them (migrate.go): their text is copied here, synced,
+// under the line's id, before the committed log is replaced by the same
+// lines without it. Every writer that locks the log checks that the file
+// it locked is still the one at the path (lockLog), so a line appended
+// by a process under another config dir is not lost to the rename. The
+// text stays in the repository's history for commits that hold it, and
+// the texts move to the migrating config dir's private file only.
 
 import (
 	"crypto/sha256"
@@ -64,14 +68,18 @@ func (l Log) private() Log {
 // appendPrivate writes a step's whole line to the private file. It runs
 // under the memory dir's lock, the only writer of this file (one config
 // dir, one memory dir per project), and syncs it.
-func (l Log) appendPrivate(line LogLine) error {
+func (l Log) appendPrivate(lines ...LogLine) error {
 	if l.Private == "" {
 		return errors.New("no private file for the item's text")
 	}
 	p := l.private()
-	data, err := json.Marshal(line)
-	if err != nil {
-		return err
+	var data []byte
+	for _, line := range lines {
+		b, err := json.Marshal(line)
+		if err != nil {
+			return err
+		}
+		data = append(append(data, b...), '\n')
 	}
 	if err := os.MkdirAll(l.PrivateRoot, 0o700); err != nil {
 		return fmt.Errorf("create the config dir: %w", err)
@@ -82,12 +90,18 @@ func (l Log) appendPrivate(line LogLine) error {
 	if fi, err := os.Lstat(p.Path); err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("refusing to write the private text file: %s is not a regular file", p.Path)
 	}
+	_, statErr := os.Lstat(p.Path)
 	f, err := os.OpenFile(p.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600)
 	if err != nil {
 		return fmt.Errorf("open the private text file: %w", err)
 	}
-	err = appendLine(f, append(data, '\n'))
+	err = appendLine(f, data)
 	f.Close()
+	if err == nil && statErr != nil {
+		// A new file: its name must survive a crash as its lines do,
+		// before a log line that relies on them.
+		syncDir(filepath.Dir(p.Path))
+	}
 	return err
 }
 
