@@ -15,22 +15,8 @@ func runArchive(e *Env, args []string) int {
 		return code
 	}
 	it, cands, err := s.Archive(query)
-	switch {
-	case errors.Is(err, store.ErrAmbiguous):
-		fmt.Fprintf(e.Stdout, "More than one item matches %q; nothing archived. Which one?\n", query)
-		shown, more := store.Some(cands, store.MaxListed)
-		for _, it := range shown {
-			fmt.Fprintln(e.Stdout, s.Line(it))
-		}
-		if more > 0 {
-			fmt.Fprintf(e.Stdout, "… and %d more: add a word from its name to pick one\n", more)
-		}
-		return ExitNoMatch
-	case errors.Is(err, store.ErrNoMatch):
-		fmt.Fprintf(e.Stdout, "No pending item matches %q; nothing archived.\n", query)
-		return ExitNoMatch
-	case err != nil:
-		return queryFailed(e, "archive", "archived", query, err)
+	if err != nil {
+		return pickFailed(e, s, "archive", "archived", query, cands, err)
 	}
 	fmt.Fprintf(e.Stdout, "Archived: %s\n", store.Show(it.Name))
 	return ExitOK
@@ -72,6 +58,28 @@ func itemQuery(e *Env, name string, args []string, more ...func(*flag.FlagSet) (
 		return nil, "", ExitFailure
 	}
 	return store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath).WithPrivate(p.ConfigDir), query, ExitOK
+}
+
+// pickFailed reports why archive or dismiss (cmd; done: "archived",
+// "dismissed") picked no open item for the query: several matched (the
+// first few are listed), none did, it was too vague, or an error.
+func pickFailed(e *Env, s *store.Store, cmd, done, query string, cands []store.Item, err error) int {
+	switch {
+	case errors.Is(err, store.ErrAmbiguous):
+		fmt.Fprintf(e.Stdout, "More than one item matches %q; nothing %s. Which one?\n", query, done)
+		shown, more := store.Some(cands, store.MaxListed)
+		for _, it := range shown {
+			fmt.Fprintln(e.Stdout, s.Line(it))
+		}
+		if more > 0 {
+			fmt.Fprintf(e.Stdout, "… and %d more: add a word from its name to pick one\n", more)
+		}
+		return ExitNoMatch
+	case errors.Is(err, store.ErrNoMatch):
+		fmt.Fprintf(e.Stdout, "No pending item matches %q; nothing %s.\n", query, done)
+		return ExitNoMatch
+	}
+	return queryFailed(e, cmd, done, query, err)
 }
 
 // queryFailed reports a query that archive, restore or dismiss (cmd, and

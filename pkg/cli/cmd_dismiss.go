@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/openloop/openloop/pkg/store"
@@ -18,7 +17,7 @@ func runDismiss(e *Env, args []string) int {
 	}
 	p, err := e.paths(common{memoryDir: ""})
 	if err != nil {
-		errorf(e.Stderr, "%v", err)
+		errorf(e.Stderr, "dismiss: %v", err)
 		return ExitFailure
 	}
 	it, cands, err := s.Dismiss(query, func(it store.Item) error {
@@ -27,22 +26,8 @@ func runDismiss(e *Env, args []string) int {
 			Kind: string(it.Kind()), Idea: it.Idea(),
 		})
 	})
-	switch {
-	case errors.Is(err, store.ErrAmbiguous):
-		fmt.Fprintf(e.Stdout, "More than one item matches %q; nothing dismissed. Which one?\n", query)
-		shown, more := store.Some(cands, store.MaxListed)
-		for _, it := range shown {
-			fmt.Fprintln(e.Stdout, s.Line(it))
-		}
-		if more > 0 {
-			fmt.Fprintf(e.Stdout, "… and %d more: add a word from its name to pick one\n", more)
-		}
-		return ExitNoMatch
-	case errors.Is(err, store.ErrNoMatch):
-		fmt.Fprintf(e.Stdout, "No pending item matches %q; nothing dismissed.\n", query)
-		return ExitNoMatch
-	case err != nil:
-		return queryFailed(e, "dismiss", "dismissed", query, err)
+	if err != nil {
+		return pickFailed(e, s, "dismiss", "dismissed", query, cands, err)
 	}
 	fmt.Fprintf(e.Stdout, "Dismissed: %s (not a loop; nothing logged)\n", store.Show(it.Name))
 	return ExitOK
