@@ -61,9 +61,27 @@ func AssessLazy(in Input, first Tuning, then func() Tuning) Assessment {
 		return Assessment{}
 	}
 	s, _ := score(m, x)
-	a := m.Tuned(first).decide(x, in, s)
-	if then == nil || len(a.Parks)+len(a.Candidates) == 0 {
-		return a
+	if then == nil {
+		return m.Tuned(first).decide(x, in, s)
+	}
+	// Whether anything can be left under the first tuning is told by the
+	// rules and the scores alone: naming a candidate (finding) is the
+	// costly part, and it is done once, under the tuning then() gives.
+	if _, ruled := explicitDeferral(x, in); !ruled && !m.Tuned(first).mayLeave(x, s) {
+		return Assessment{}
 	}
 	return m.Tuned(then()).decide(x, in, s)
+}
+
+// mayLeave reports scores s that reach a kind's candidate or park
+// threshold, or a dismissed AskUserQuestion the prompt does not answer by
+// its form: what decide could turn into a park or a candidate, before any
+// idea is named.
+func (m *Model) mayLeave(x exchange, s Scores) bool {
+	for i, k := range m.Kinds {
+		if p, ok := s.P[k.Kind]; ok && p >= min(m.CandidateAt(i), k.Threshold) {
+			return true
+		}
+	}
+	return x.pending.auq && !x.answersByForm() && !x.takesUp()
 }

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -58,6 +59,31 @@ func TestEveryPathRunsTheRules(t *testing.T) {
 	} {
 		if len(a.Parks) != 1 || a.Parks[0].Idea != "benchmarks" || a.Parks[0].Rule == "" {
 			t.Errorf("%s: %+v, want the rule's park of \"benchmarks\"", name, a)
+		}
+	}
+}
+
+// TestAssessLazyDecidesAsAssess: deciding lazily (the widest tuning first,
+// by the scores alone, then the user's) gives what Assess under the user's
+// tuning gives, park, candidate or nothing.
+func TestAssessLazyDecidesAsAssess(t *testing.T) {
+	widest := Tuning{Deferred: 1.5, SideIdea: 1.5, Question: 1.5}
+	for _, in := range []Input{
+		{Prompt: "Now add request logging to the payments service"},
+		{Prompt: "skip the benchmarks for now"},
+		{Prompt: "i18n not now"},
+		{Prompt: "I think we should also support dark mode eventually"},
+		{Prompt: "btw, random thought: a quick-add command would be handy"},
+		{Assistant: "Fixed. Should expired refresh tokens return 401 or 403?", Prompt: "Now add request logging to the payments service"},
+		{AskQuestion: "Which port should the metrics server use?", AskOptions: []string{"9090", "9100"}, Prompt: "add a CI badge to the README"},
+		{Prompt: "ok thanks"},
+	} {
+		for _, user := range []Tuning{nil, {Deferred: -1.5}, {SideIdea: 1.5, Question: 1}} {
+			got := AssessLazy(in, widest, func() Tuning { return user })
+			want := AssessTuned(in, user)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%q under %v: lazy %+v, want %+v", in.Prompt, user, got, want)
+			}
 		}
 	}
 }
