@@ -45,6 +45,17 @@ func TestDecideAtThreshold(t *testing.T) {
 	}
 }
 
+// modelDecides is one prompt of each kind that no rule parks: the model's
+// score and thresholds decide.
+var modelDecides = []struct {
+	kind Kind
+	in   Input
+}{
+	{Deferred, Input{Prompt: "i18n not now"}},
+	{SideIdea, Input{Prompt: "btw, random thought: a quick-add command would be handy"}},
+	{Question, Input{Assistant: "The refresh race is fixed. Should expired refresh tokens return 401 or 403?", Prompt: "Now add request logging to the payments service"}},
+}
+
 // TestAssessAtThreshold: the whole path, from a prompt to what parks. For
 // one prompt of each kind, its own score is found, and the model's
 // threshold for that kind is set to that score (it parks) and to 0.05
@@ -54,14 +65,7 @@ func TestAssessAtThreshold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		kind Kind
-		in   Input
-	}{
-		{Deferred, Input{Prompt: "i18n not now"}}, // a wording no rule parks: the model decides
-		{SideIdea, Input{Prompt: "btw, random thought: a quick-add command would be handy"}},
-		{Question, Input{Assistant: "The refresh race is fixed. Should expired refresh tokens return 401 or 403?", Prompt: "Now add request logging to the payments service"}},
-	} {
+	for _, c := range modelDecides {
 		x, ok := prepare(c.in)
 		if !ok {
 			t.Fatalf("%s: prompt skipped", c.kind)
@@ -103,13 +107,7 @@ func TestCandidateAtThreshold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		kind Kind
-		in   Input
-	}{
-		{Deferred, Input{Prompt: "i18n not now"}}, // a wording no rule parks: the model decides
-		{SideIdea, Input{Prompt: "btw, random thought: a quick-add command would be handy"}},
-	} {
+	for _, c := range modelDecides[:2] { // a question candidate: TestTextbookQuestion
 		x, _ := prepare(c.in)
 		s, _ := score(shippedModel, x)
 		p := s.P[c.kind]

@@ -23,6 +23,22 @@ var (
 	ErrTooBig = errors.New("not restored")
 )
 
+// pickOne is the one open item the query picks (Match): ErrVague when
+// nothing matches and the query is too vague to name an item, ErrNoMatch
+// when nothing matches, ErrAmbiguous with the matches when several do.
+func pickOne(items []Item, query string) (Item, []Item, error) {
+	m := Match(items, query)
+	switch {
+	case len(m) == 0 && !Meaningful(query):
+		return Item{}, nil, ErrVague // it names no item whole either
+	case len(m) == 0:
+		return Item{}, nil, ErrNoMatch
+	case len(m) > 1:
+		return Item{}, m, ErrAmbiguous
+	}
+	return m[0], nil, nil
+}
+
 // Archive closes the one open item that best matches query (match.go): it
 // logs {"ts","item","action":"archived","id"}, keeps the item's text in
 // the private file (private.go) and deletes the item, as one step that a kill cannot split (retire.go). An item is
@@ -39,22 +55,17 @@ func (s *Store) Archive(query string) (Item, []Item, error) {
 	if err != nil {
 		return Item{}, nil, err
 	}
-	m := Match(items, query)
-	switch {
-	case len(m) == 0 && !Meaningful(query):
-		return Item{}, nil, ErrVague // it names no item whole either
-	case len(m) == 0:
-		return Item{}, nil, ErrNoMatch
-	case len(m) > 1:
-		return Item{}, m, ErrAmbiguous
+	it, m, err := pickOne(items, query)
+	if err != nil {
+		return Item{}, m, err
 	}
-	if err := s.retire(m[0], ActionArchived); err != nil {
+	if err := s.retire(it, ActionArchived); err != nil {
 		return Item{}, nil, err
 	}
 	// The step is done; the text of the log's old lines may move now
 	// (migrate.go). A failed migration leaves the log as it was.
 	s.migrateLog()
-	return m[0], nil, nil
+	return it, nil, nil
 }
 
 // Archived is an item that the log can bring back: the text of its last

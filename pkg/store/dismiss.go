@@ -27,16 +27,10 @@ func (s *Store) Dismiss(query string, note func(Item) error) (Item, []Item, erro
 	if err != nil {
 		return Item{}, nil, err
 	}
-	m := Match(items, query)
-	switch {
-	case len(m) == 0 && !Meaningful(query):
-		return Item{}, nil, ErrVague
-	case len(m) == 0:
-		return Item{}, nil, ErrNoMatch
-	case len(m) > 1:
-		return Item{}, m, ErrAmbiguous
+	it, m, err := pickOne(items, query)
+	if err != nil {
+		return Item{}, m, err
 	}
-	it := m[0]
 	if !IsItemFile(it.File) || filepath.Base(it.File) != it.File {
 		return Item{}, nil, fmt.Errorf("refusing to delete %q: not an item file", it.File)
 	}
