@@ -42,6 +42,7 @@ const (
 	MaxExcerpt    = 160       // bytes of the prompt kept
 	maxIdea       = 200
 	maxContext    = 600
+	maxNumber     = 1 << 30 // a larger number is a damaged or planted file
 )
 
 // Ext is the extension of a session's candidates file.
@@ -58,6 +59,10 @@ type Candidate struct {
 	TS      time.Time `json:"ts"`
 	Root    string    `json:"root"` // the project root
 	Session string    `json:"session,omitempty"`
+	// N is the candidate's number in the project's review list, given
+	// when a list first shows it (Numbered) and kept until it leaves the
+	// list; 0 until then.
+	N int `json:"n,omitempty"`
 }
 
 type file struct {
@@ -92,7 +97,7 @@ func (c Candidate) bound() Candidate {
 // listed: its kind would reach the terminal unescaped, and a score past
 // 1e305 is +Inf at three places, which --json cannot write.
 func (c Candidate) read() bool {
-	return knownKind(c.Kind) && c.Score >= 0 && c.Score <= 1
+	return knownKind(c.Kind) && c.Score >= 0 && c.Score <= 1 && c.N >= 0 && c.N <= maxNumber
 }
 
 // knownKind reports whether a kind read from a file is one of the three,
@@ -129,6 +134,12 @@ func Add(configDir string, c Candidate) error {
 	}
 	defer unlock()
 	f := load(path)
+	// The same loop raised again keeps the number a list showed it with.
+	for _, o := range f.Candidates {
+		if same(o, c) && o.N != 0 {
+			c.N = o.N
+		}
+	}
 	f.Candidates = slices.DeleteFunc(f.Candidates, func(o Candidate) bool { return same(o, c) })
 	f.Candidates = append(f.Candidates, c)
 	if n := len(f.Candidates) - MaxPerSession; n > 0 {
@@ -248,7 +259,8 @@ func Remove(configDir string, c Candidate) error {
 }
 
 // View is one listed candidate as review --json and summary --json print
-// it: N is its number in the project's list (what review --park takes).
+// it: N is its number in the project's list (what review --park takes;
+// Numbered).
 type View struct {
 	N       int     `json:"n"`
 	Kind    string  `json:"kind"`
@@ -260,10 +272,10 @@ type View struct {
 	Session string  `json:"session"`
 }
 
-// ViewOf is c as the n-th of the list, its score to three places.
-func ViewOf(n int, c Candidate) View {
+// ViewOf is c as a list shows it, its score to three places.
+func ViewOf(c Candidate) View {
 	return View{
-		N: n, Kind: c.Kind, Idea: c.Idea, Context: c.Context, Score: math.Round(c.Score*1000) / 1000,
+		N: c.N, Kind: c.Kind, Idea: c.Idea, Context: c.Context, Score: math.Round(c.Score*1000) / 1000,
 		Excerpt: c.Excerpt, TS: c.TS.UTC().Format(time.RFC3339), Session: c.Session,
 	}
 }
