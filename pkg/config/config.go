@@ -204,6 +204,22 @@ func (s Settings) Filter(a detect.Assessment) detect.Assessment {
 	return a
 }
 
+// Changes are the kind settings that differ from the defaults, in Kinds
+// order ("side-idea: off", "deferred: sensitivity -3"): nothing when the
+// detector runs as it ships.
+func (s Settings) Changes() []string {
+	var out []string
+	for _, k := range Kinds {
+		switch {
+		case s.Off[k]:
+			out = append(out, k+": off")
+		case s.Sensitivity[k] != 0:
+			out = append(out, fmt.Sprintf("%s: sensitivity %+d", k, s.Sensitivity[k]))
+		}
+	}
+	return out
+}
+
 // Describe is the effective settings in a few lines, for doctor: where
 // the file is, whether it was read, and each kind's state.
 //
