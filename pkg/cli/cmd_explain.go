@@ -157,10 +157,11 @@ func (o outcome) lines(x detect.Explanation) []string {
 		return []string{fmt.Sprintf("Parks: nothing: it reads as %s, but the prompt names no thing of its own to park, and Claude's message offered none", x.Unnamed)}
 	case o.cand != nil:
 		c := o.cand
-		out := []string{fmt.Sprintf("Parks: nothing; kept for review as a candidate: %s %q (score %.3f)", c.Kind, c.Idea, c.Score)}
 		if c.Rule != "" {
-			out = append(out, fmt.Sprintf("  rule: %s (a rule's park, kept for review: %s sensitivity is below 0)", c.Rule, c.Kind))
+			return []string{fmt.Sprintf("Parks: nothing; kept for review as a candidate: %s %q (a rule's find: your %s sensitivity is below 0)", c.Kind, c.Idea, c.Kind),
+				"  rule: " + c.Rule}
 		}
+		out := []string{fmt.Sprintf("Parks: nothing; kept for review as a candidate: %s %q (score %.3f)", c.Kind, c.Idea, c.Score)}
 		if c.Kind == detect.Question && c.Context != "" {
 			out = append(out, "  question: "+termsafe.Line(c.Context))
 		}

@@ -89,9 +89,19 @@ func printReview(e *Env, list []candidates.Candidate) {
 	}
 	fmt.Fprintf(e.Stdout, "%s the hook was unsure of, newest first:\n", plural(len(list), "candidate"))
 	for _, c := range list {
-		fmt.Fprintf(e.Stdout, "#%d %s: %s (%s, score %.2f)\n", c.N, c.Kind, termsafe.Line(c.Idea), c.TS.In(e.Now().Location()).Format("2006-01-02 15:04"), c.Score)
+		// A rule's find, kept because the kind's sensitivity is below 0,
+		// names its rule: its score says nothing.
+		how := fmt.Sprintf("score %.2f", c.Score)
+		if c.Rule != "" {
+			how = "rule " + termsafe.Line(c.Rule)
+		}
+		fmt.Fprintf(e.Stdout, "#%d %s: %s (%s, %s)\n", c.N, c.Kind, termsafe.Line(c.Idea), c.TS.In(e.Now().Location()).Format("2006-01-02 15:04"), how)
 		if c.Kind == string(store.KindQuestion) && c.Context != "" {
 			fmt.Fprintf(e.Stdout, "   Claude asked: %s\n", termsafe.Line(c.Context))
+		}
+		if c.By == candidates.ByClaude {
+			fmt.Fprintf(e.Stdout, "   %s\n", termsafe.Line(c.Excerpt)) // Claude said "…"
+			continue
 		}
 		fmt.Fprintf(e.Stdout, "   you wrote: %s\n", termsafe.Line(c.Excerpt))
 	}
