@@ -30,7 +30,7 @@ const numbersLock = ".numbers.lock"
 // listed with N 0 (no number: they cannot be parked by one).
 func Numbered(configDir, root string, now time.Time) ([]Candidate, error) {
 	list := Recent(configDir, root, now)
-	if !slices.ContainsFunc(list, unnumbered) {
+	if !needsNumbers(list) {
 		return list, nil
 	}
 	dir, err := sessiondir.Folder(configDir, false)
@@ -44,17 +44,20 @@ func Numbered(configDir, root string, now time.Time) ([]Candidate, error) {
 	defer unlock()
 	// Again under the lock: another list may have numbered some since.
 	list = Recent(configDir, root, now)
-	next := 1
+	next, held := 1, map[int]int{}
 	for _, c := range list {
 		next = max(next, c.N+1)
+		held[c.N]++
 	}
 	byFile := map[string][]*Candidate{}
 	var files []string
 	for i := len(list) - 1; i >= 0; i-- { // oldest first
 		c := &list[i]
-		if c.N != 0 {
+		if c.N != 0 && held[c.N] == 1 {
 			continue
 		}
+		// No number yet, or one that another candidate holds too (a file
+		// edited by hand): a new one.
 		c.N, next = next, next+1
 		path := sessiondir.Path(dir, c.Session, Ext)
 		if byFile[path] == nil {
@@ -86,15 +89,12 @@ func writeNumbers(path string, numbered []*Candidate) error {
 	}
 	defer unlock()
 	f := load(path)
-	changed := false
+	changed, used := false, make([]bool, len(numbered))
 	for i := range f.Candidates {
 		o := &f.Candidates[i]
-		if o.N != 0 {
-			continue
-		}
-		for _, c := range numbered {
-			if same(o.bound(), *c) && o.TS.Equal(c.TS) {
-				o.N, changed = c.N, true
+		for j, c := range numbered {
+			if !used[j] && same(o.bound(), *c) && o.TS.Equal(c.TS) {
+				o.N, changed, used[j] = c.N, true, true
 				break
 			}
 		}
@@ -105,12 +105,25 @@ func writeNumbers(path string, numbered []*Candidate) error {
 	return save(path, f)
 }
 
-func unnumbered(c Candidate) bool { return c.N == 0 }
+// needsNumbers reports a listed candidate with no number, or with one
+// another listed candidate holds too.
+func needsNumbers(list []Candidate) bool {
+	held := map[int]bool{}
+	for _, c := range list {
+		if c.N == 0 || held[c.N] {
+			return true
+		}
+		held[c.N] = true
+	}
+	return false
+}
 
-// ByNumber is the candidate of the project's list with number n.
+// ByNumber is the candidate of the project's list with number n: none
+// when no candidate, or more than one (a file edited by hand, until a list
+// renumbers them), holds it.
 func ByNumber(list []Candidate, n int) (Candidate, bool) {
 	i := slices.IndexFunc(list, func(c Candidate) bool { return c.N == n })
-	if i < 0 {
+	if i < 0 || slices.ContainsFunc(list[i+1:], func(c Candidate) bool { return c.N == n }) {
 		return Candidate{}, false
 	}
 	return list[i], true

@@ -91,3 +91,32 @@ func TestNumberedBadNumbers(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNumbered: whatever a session's file holds (it is the user's to
+// damage or plant), listing it never panics, lists only what Add could
+// have written, and numbers every listed candidate with a number no other
+// listed candidate has.
+func FuzzNumbered(f *testing.F) {
+	f.Add([]byte(`{"candidates":[{"kind":"deferred","idea":"a","score":0.4,"excerpt":"x","ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":2},{"kind":"deferred","idea":"b","score":0.4,"excerpt":"x","ts":"2026-12-02T10:01:00Z","root":"/p","session":"s1"}]}`))
+	f.Add([]byte(`{"candidates":[{"kind":"deferred","idea":"a","score":1,"ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":7,"rule":"x","by":"claude"},{"kind":"question","idea":"a","score":0,"ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":7}]}`))
+	f.Add([]byte(`{"candidates":[{"kind":"side-idea","idea":"a","score":0.5,"ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","by":"someone"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg := t.TempDir()
+		Add(cfg, cand("s1", "seed", t0)) // makes the folder and the file
+		path := filepath.Join(cfg, "openloop", "sessions", "s1"+Ext)
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		list, err := Numbered(cfg, "/p", t0.Add(time.Hour))
+		seen := map[int]bool{}
+		for _, c := range list {
+			if !c.read() {
+				t.Fatalf("listed a candidate Add could not have written: %+v", c)
+			}
+			if err == nil && (c.N <= 0 || seen[c.N]) {
+				t.Fatalf("number %d given twice or not at all in %+v", c.N, list)
+			}
+			seen[c.N] = true
+		}
+	})
+}
