@@ -24,8 +24,30 @@ func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tai
 	}
 	c := candidates.Candidate{
 		Kind: string(e.Kind), Idea: e.Idea, Context: e.Context, Why: e.Why, Score: f.Score,
-		Excerpt: candidates.Excerpt(prompt), TS: cfg.Now().UTC(), Root: p.Root, Session: ev.SessionID,
+		Excerpt: candidates.Excerpt(prompt), TS: cfg.Now().UTC(), Root: p.Root, Session: ev.SessionID, Rule: f.Rule,
 	}
 	candidates.Add(p.ConfigDir, c)
 	return cfg.nudge(c), nil
+}
+
+// keepClaudeCandidates keeps the deferrals Claude stated that the user's
+// settings send to review (deferred sensitivity below 0): the excerpt is
+// what Claude said. Nothing is printed, and one that cannot be kept is
+// dropped without a word, as keepCandidate does.
+func keepClaudeCandidates(cfg Config, ev Event, found []detect.Finding) {
+	if len(found) == 0 {
+		return
+	}
+	p, err := cfg.paths(ev)
+	if err != nil {
+		return
+	}
+	for _, f := range found {
+		e := entry(f)
+		candidates.Add(p.ConfigDir, candidates.Candidate{
+			Kind: string(e.Kind), Idea: e.Idea, Context: e.Context, Why: e.Why, Score: f.Score,
+			Excerpt: candidates.Excerpt(f.Why), TS: cfg.Now().UTC(), Root: p.Root, Session: ev.SessionID,
+			Rule: f.Rule, By: candidates.ByClaude,
+		})
+	}
 }

@@ -42,7 +42,7 @@ func TestCompactItemsBounded(t *testing.T) {
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	s := store.Open(dir, func() time.Time { return now })
 	start := now.Add(-time.Hour)
-	if got := compactItems(s, nil, start, now); got != "" {
+	if got := compactItems(s, nil, start, now, "/session"); got != "" {
 		t.Fatalf("no items: %q", got)
 	}
 	var items []store.Item
@@ -50,7 +50,7 @@ func TestCompactItemsBounded(t *testing.T) {
 		items = append(items, store.Item{File: fmt.Sprintf("session-open-i%d-2026-12-02.md", i), Name: fmt.Sprintf("i%d", i), Description: strings.Repeat("d", 1000), ModTime: now})
 	}
 	items = append(items, store.Item{File: "session-open-old-2026-12-01.md", Name: "old", ModTime: start.Add(-time.Second)})
-	got := strings.Split(compactItems(s, items, start, now), "\n")
+	got := strings.Split(compactItems(s, items, start, now, "/session"), "\n")
 	if len(got) != maxCompactLines || got[len(got)-1] != "- … and 6 more (/session resume lists them)" {
 		t.Fatalf("%d lines, last %q", len(got), got[len(got)-1])
 	}

@@ -60,6 +60,11 @@ type Config struct {
 	// Program is how the hook was invoked, shell-quoted when it is a path
 	// ("" reads "openloop"): the park command the rule names.
 	Program string
+	// Slash is the slash command the user has for the list ("" reads
+	// "/session"): the plugin's hooks run `hook --plugin`, whose command
+	// is "/openloop:session" (Claude Code names a plugin's commands
+	// /<plugin>:<name>). Every notice names it.
+	Slash string
 	// Warn, when set, takes the one line that says the settings file is
 	// bad and the defaults are used (stderr; the hook still exits 0).
 	Warn io.Writer
@@ -185,6 +190,20 @@ type parked struct {
 	refused string       // the first idea the cap refused
 	listed  bool         // this session was shown the list at the cap before (capnote.go)
 	failed  []string     // "<idea>: <error>" for entries that could not be written
+	slash   string       // the slash command the notices name (Config.Slash)
+}
+
+// PluginSlash is the plugin's slash command: Claude Code names a plugin's
+// command /<plugin>:<name>.
+const PluginSlash = "/openloop:session"
+
+// slash is the slash command the notices name: Config.Slash, else
+// "/session".
+func (cfg Config) slash() string {
+	if cfg.Slash == "" {
+		return "/session"
+	}
+	return cfg.Slash
 }
 
 // park resolves the event's project and writes each entry through the
@@ -197,7 +216,7 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &parked{st: openStore(cfg, ev.Name, p)}
+	out := &parked{st: openStore(cfg, ev.Name, p), slash: cfg.slash()}
 	var errs []error
 entries:
 	for _, e := range entries {
@@ -243,15 +262,15 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 	}
 	var msg, ctx []string
 	if len(pk.names) > 0 {
-		msg = append(msg, parkedNotice(pk.names))
-		ctx = append(ctx, "openloop parked "+strings.Join(some(pk.kinds, maxFailed), "; ")+" in "+pk.st.Dir+"; /session resume lists open items. Carry on with the user's request.")
+		msg = append(msg, parkedNotice(pk.slash, pk.names))
+		ctx = append(ctx, "openloop parked "+strings.Join(some(pk.kinds, maxFailed), "; ")+" in "+pk.st.Dir+"; "+pk.slash+" resume lists open items. Carry on with the user's request.")
 	}
 	if pk.refused != "" && pk.listed {
-		msg = append(msg, fmt.Sprintf("openloop: %d items are open, so %q was not parked (/session resume lists them; /session archive <text> closes one).", len(pk.capped), textcut.Head(pk.refused, maxIdea)))
+		msg = append(msg, fmt.Sprintf("openloop: %d items are open, so %q was not parked (%s resume lists them; %s archive <text> closes one).", len(pk.capped), textcut.Head(pk.refused, maxIdea), pk.slash, pk.slash))
 		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d items are open, as the user was already told this session.", textcut.Head(pk.refused, maxIdea), len(pk.capped)))
 	} else if pk.refused != "" {
 		n := len(pk.capped)
-		lines := []string{fmt.Sprintf("openloop: %d items are open, so %q was not parked. Archive some first with /session archive <text>:", n, textcut.Head(pk.refused, maxIdea))}
+		lines := []string{fmt.Sprintf("openloop: %d items are open, so %q was not parked. Archive some first with %s archive <text>:", n, textcut.Head(pk.refused, maxIdea), pk.slash)}
 		var names []string
 		for _, it := range pk.capped[:min(n, maxListed)] {
 			lines = append(lines, pk.st.Line(it))
@@ -262,7 +281,7 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 			names = append(names, fmt.Sprintf("and %d more", n-maxListed))
 		}
 		msg = append(msg, strings.Join(lines, "\n"))
-		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d open items (%s). After answering the user's request, ask them which of these to archive with /session archive <text>.", textcut.Head(pk.refused, maxIdea), n, strings.Join(names, ", ")))
+		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d open items (%s). After answering the user's request, ask them which of these to archive with %s archive <text>.", textcut.Head(pk.refused, maxIdea), n, strings.Join(names, ", "), pk.slash))
 	}
 	for _, f := range some(pk.failed, maxFailed) {
 		msg = append(msg, "openloop: could not park "+f)
@@ -275,18 +294,19 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 }
 
 // parkedNotice is the one line the user sees for what was parked: it
-// names openloop and the one command that lists or closes the item.
+// names openloop and the one command (slash: "/session", or the plugin's
+// "/openloop:session") that lists or closes the item.
 //
 //	openloop parked "i18n" · /session resume lists it, /session archive i18n closes it
-func parkedNotice(names []string) string {
+func parkedNotice(slash string, names []string) string {
 	if len(names) == 1 {
-		return fmt.Sprintf("openloop parked %q · /session resume lists it, /session archive %s closes it", names[0], names[0])
+		return fmt.Sprintf("openloop parked %q · %s resume lists it, %s archive %s closes it", names[0], slash, slash, names[0])
 	}
 	quoted := make([]string, 0, len(names))
 	for _, n := range some(names, maxListed) {
 		quoted = append(quoted, strconv.Quote(n))
 	}
-	return "openloop parked " + strings.Join(quoted, ", ") + " · /session resume lists them, /session archive <name> closes one"
+	return "openloop parked " + strings.Join(quoted, ", ") + " · " + slash + " resume lists them, " + slash + " archive <name> closes one"
 }
 
 // some is the first max entries of list, the last of them replaced by a

@@ -160,3 +160,21 @@ func TestParkPartialFailure(t *testing.T) {
 		t.Error("all entries failed, no error")
 	}
 }
+
+// TestParkedNoticeNamesTheCommand: the notice names the slash command the
+// user has, /session or the plugin's /openloop:session, on one line.
+func TestParkedNoticeNamesTheCommand(t *testing.T) {
+	for _, c := range []struct {
+		slash string
+		names []string
+		want  string
+	}{
+		{"/session", []string{"i18n"}, `openloop parked "i18n" · /session resume lists it, /session archive i18n closes it`},
+		{PluginSlash, []string{"i18n"}, `openloop parked "i18n" · /openloop:session resume lists it, /openloop:session archive i18n closes it`},
+		{PluginSlash, []string{"a", "b"}, `openloop parked "a", "b" · /openloop:session resume lists them, /openloop:session archive <name> closes one`},
+	} {
+		if got := parkedNotice(c.slash, c.names); got != c.want {
+			t.Errorf("parkedNotice(%q, %q) = %q, want %q", c.slash, c.names, got, c.want)
+		}
+	}
+}

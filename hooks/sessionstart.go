@@ -39,7 +39,7 @@ func SessionStart(cfg Config, ev Event) (*Output, error) {
 			}
 			editOpen(p.ConfigDir, ev.SessionID, func([]string) []string { return names })
 			if ev.Raw.Get("source").String() == "compact" && cfg.settings(p.ConfigDir).CompactContext {
-				if text := compactItems(s, items, sessionStart(ev.TranscriptPath), cfg.Now()); text != "" {
+				if text := compactItems(s, items, sessionStart(ev.TranscriptPath), cfg.Now(), cfg.slash()); text != "" {
 					ctx = append(ctx, text)
 				}
 			}
@@ -72,8 +72,9 @@ func sessionStart(path string) time.Time {
 // compactItems is this session's open items for Claude after a
 // compaction, maxCompactLines or fewer, or "" when there are none. This
 // session's are those changed since it began; when that is unknown, those
-// changed today (as resume's "This session" group).
-func compactItems(s *store.Store, items []store.Item, start, now time.Time) string {
+// changed today (as resume's "This session" group). slash is the command
+// the user has for the list (Config.Slash).
+func compactItems(s *store.Store, items []store.Item, start, now time.Time, slash string) string {
 	since := start.Truncate(time.Second)
 	if start.IsZero() {
 		y, m, d := now.Date()
@@ -90,8 +91,8 @@ func compactItems(s *store.Store, items []store.Item, start, now time.Time) stri
 	}
 	if len(lines) > maxCompactLines-1 {
 		n := len(lines) - (maxCompactLines - 2)
-		lines = append(lines[:maxCompactLines-2], fmt.Sprintf("- … and %d more (/session resume lists them)", n))
+		lines = append(lines[:maxCompactLines-2], fmt.Sprintf("- … and %d more (%s resume lists them)", n, slash))
 	}
-	head := "openloop: parked earlier in this session and still open (/session resume lists them; /session archive <name> closes one once it is done):"
+	head := "openloop: parked earlier in this session and still open (" + slash + " resume lists them; " + slash + " archive <name> closes one once it is done):"
 	return head + "\n" + strings.Join(lines, "\n")
 }

@@ -36,7 +36,11 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 		return nil, nil
 	}
 	if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
-		found = cfg.settings(cfgDir).Filter(detect.Assessment{Parks: found}).Parks // a kind turned off
+		// A kind turned off keeps nothing; below 0 sensitivity, they are
+		// kept for review instead of parked.
+		a := cfg.settings(cfgDir).Filter(detect.Assessment{Parks: found})
+		keepClaudeCandidates(cfg, ev, a.Candidates)
+		found = a.Parks
 	}
 	var entries []store.Entry
 	for _, f := range found {

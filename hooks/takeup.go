@@ -41,7 +41,7 @@ func takeUp(cfg Config, ev Event, prompt string, open []string) *Output {
 	if err != nil || !slices.ContainsFunc(items, func(it store.Item) bool { return store.NameOfFile(it.File) == name }) {
 		return nil
 	}
-	return &Output{SystemMessage: fmt.Sprintf("openloop: this takes up the parked %q · /session archive %s closes it once it is done", name, name)}
+	return &Output{SystemMessage: fmt.Sprintf("openloop: this takes up the parked %q · %s archive %s closes it once it is done", name, cfg.slash(), name)}
 }
 
 // takenUp finds the first name whose words the prompt names: two content

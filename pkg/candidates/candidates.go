@@ -42,7 +42,11 @@ const (
 	MaxExcerpt    = 160       // bytes of the prompt kept
 	maxIdea       = 200
 	maxContext    = 600
+	maxNumber     = 1 << 30 // a larger number is a damaged or planted file
 )
+
+// ByClaude is Candidate.By for a deferral Claude stated.
+const ByClaude = "claude"
 
 // Ext is the extension of a session's candidates file.
 const Ext = ".cand.json"
@@ -58,6 +62,17 @@ type Candidate struct {
 	TS      time.Time `json:"ts"`
 	Root    string    `json:"root"` // the project root
 	Session string    `json:"session,omitempty"`
+	// Rule names the rule that would have parked it, kept for review
+	// because its kind's sensitivity is below 0 (config.Settings.Filter);
+	// "" for the model's.
+	Rule string `json:"rule,omitempty"`
+	// By is "claude" for a deferral Claude stated (Stop): Excerpt is then
+	// what Claude said, not the prompt.
+	By string `json:"by,omitempty"`
+	// N is the candidate's number in the project's review list, given
+	// when a list first shows it (Numbered) and kept until it leaves the
+	// list; 0 until then.
+	N int `json:"n,omitempty"`
 }
 
 type file struct {
@@ -83,6 +98,7 @@ func (c Candidate) bound() Candidate {
 	c.Excerpt = textcut.Head(termsafe.Strip(c.Excerpt), MaxExcerpt)
 	c.Root = textcut.Head(c.Root, 4096)
 	c.Session = textcut.Head(c.Session, 256)
+	c.Rule = textcut.Head(termsafe.Strip(c.Rule), maxIdea)
 	return c
 }
 
@@ -92,7 +108,7 @@ func (c Candidate) bound() Candidate {
 // listed: its kind would reach the terminal unescaped, and a score past
 // 1e305 is +Inf at three places, which --json cannot write.
 func (c Candidate) read() bool {
-	return knownKind(c.Kind) && c.Score >= 0 && c.Score <= 1
+	return knownKind(c.Kind) && c.Score >= 0 && c.Score <= 1 && c.N >= 0 && c.N <= maxNumber && (c.By == "" || c.By == ByClaude)
 }
 
 // knownKind reports whether a kind read from a file is one of the three,
@@ -129,6 +145,12 @@ func Add(configDir string, c Candidate) error {
 	}
 	defer unlock()
 	f := load(path)
+	// The same loop raised again keeps the number a list showed it with.
+	for _, o := range f.Candidates {
+		if same(o, c) && o.N != 0 {
+			c.N = o.N
+		}
+	}
 	f.Candidates = slices.DeleteFunc(f.Candidates, func(o Candidate) bool { return same(o, c) })
 	f.Candidates = append(f.Candidates, c)
 	if n := len(f.Candidates) - MaxPerSession; n > 0 {
@@ -248,7 +270,8 @@ func Remove(configDir string, c Candidate) error {
 }
 
 // View is one listed candidate as review --json and summary --json print
-// it: N is its number in the project's list (what review --park takes).
+// it: N is its number in the project's list (what review --park takes;
+// Numbered).
 type View struct {
 	N       int     `json:"n"`
 	Kind    string  `json:"kind"`
@@ -258,13 +281,15 @@ type View struct {
 	Excerpt string  `json:"excerpt"`
 	TS      string  `json:"ts"`
 	Session string  `json:"session"`
+	Rule    string  `json:"rule,omitempty"`
+	By      string  `json:"by,omitempty"`
 }
 
-// ViewOf is c as the n-th of the list, its score to three places.
-func ViewOf(n int, c Candidate) View {
+// ViewOf is c as a list shows it, its score to three places.
+func ViewOf(c Candidate) View {
 	return View{
-		N: n, Kind: c.Kind, Idea: c.Idea, Context: c.Context, Score: math.Round(c.Score*1000) / 1000,
-		Excerpt: c.Excerpt, TS: c.TS.UTC().Format(time.RFC3339), Session: c.Session,
+		N: c.N, Kind: c.Kind, Idea: c.Idea, Context: c.Context, Score: math.Round(c.Score*1000) / 1000,
+		Excerpt: c.Excerpt, TS: c.TS.UTC().Format(time.RFC3339), Session: c.Session, Rule: c.Rule, By: c.By,
 	}
 }
 

@@ -19,7 +19,11 @@ func (c Candidate) Entry() (store.Entry, error) {
 		return store.Entry{}, err
 	}
 	ctx := c.Context
-	if ctx == "" {
+	switch {
+	case ctx != "":
+	case c.By == ByClaude:
+		ctx = c.Excerpt // Claude said "…"
+	default:
 		ctx = fmt.Sprintf("the user wrote %q", c.Excerpt)
 	}
 	return store.Entry{Kind: k, Idea: c.Idea, Context: ctx, Why: c.Why, Source: SourceReview}, nil

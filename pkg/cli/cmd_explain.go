@@ -7,7 +7,9 @@ import (
 
 	"github.com/openloop/openloop/hooks"
 	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/config"
 	"github.com/openloop/openloop/pkg/detect"
+	"github.com/openloop/openloop/pkg/project"
 )
 
 // explainOptions are explain's flags.
@@ -22,7 +24,9 @@ type explainOptions struct {
 // the arguments (with --assistant for Claude's message before it), or, with
 // no arguments, from a UserPromptSubmit hook payload on stdin, read exactly
 // as the hook reads it (Claude's message from the saved state or the
-// transcript), without using the saved state up.
+// transcript), without using the saved state up. It explains under the
+// user's settings (pkg/config), as the hook decides, and says what the
+// defaults would do when the settings change the outcome.
 func runExplain(e *Env, args []string) int {
 	var o explainOptions
 	fs := newFlags(e, "explain", nil)
@@ -51,21 +55,127 @@ func runExplain(e *Env, args []string) int {
 			return ExitUsage
 		}
 	}
-	x, err := detect.Explain(in, max(o.top, 0))
+	st := explainSettings(e)
+	x, err := detect.ExplainTuned(in, max(o.top, 0), st.Tuning())
 	if err != nil {
 		errorf(e.Stderr, "explain: %v", err)
 		return ExitFailure
 	}
-	if o.json {
-		return writeJSON(e, explainJSON(x))
+	r := explained{Explanation: x, settings: st, out: outcomeOf(x, st)}
+	if len(st.Changes()) > 0 {
+		dx, err := detect.Explain(in, 0)
+		if err != nil {
+			errorf(e.Stderr, "explain: %v", err)
+			return ExitFailure
+		}
+		if def := outcomeOf(dx, config.Defaults()); def.lines(dx)[0] != r.out.lines(x)[0] {
+			r.defaults = &def
+			r.defaultsX = dx
+		}
 	}
-	printExplanation(e.Stdout, x)
+	if o.json {
+		return writeJSON(e, explainJSON(r))
+	}
+	printExplanation(e.Stdout, r)
 	return ExitOK
+}
+
+// explainSettings are the user's settings, as the hook reads them: a bad
+// file is the defaults, with one line that says so.
+func explainSettings(e *Env) config.Settings {
+	dir, err := project.ConfigDir(e.Getenv)
+	if err != nil {
+		return config.Defaults()
+	}
+	st, err := config.Load(dir)
+	if err != nil {
+		warnf(e.Stderr, "explain: %v; the hook uses the defaults, and so does explain", err)
+	}
+	return st
+}
+
+// explained is an explanation under the user's settings: what the hook
+// does (out), and, when the settings change that, what it would do under
+// the defaults.
+type explained struct {
+	detect.Explanation
+	settings  config.Settings
+	out       outcome
+	defaults  *outcome // nil: the defaults do the same
+	defaultsX detect.Explanation
+}
+
+// outcome is what the hook does with a prompt under some settings: the
+// finding it parks, else the candidate it keeps; off is a park or a
+// candidate of a kind the settings turn off, which the hook drops.
+type outcome struct {
+	park, cand, off *detect.Finding
+}
+
+// outcomeOf applies the settings' filter (config.Settings.Filter, as the
+// hook does) to what the explanation found.
+func outcomeOf(x detect.Explanation, st config.Settings) outcome {
+	var a detect.Assessment
+	if x.Finding != nil {
+		a.Parks = []detect.Finding{*x.Finding}
+	}
+	if x.Candidate != nil {
+		a.Candidates = []detect.Finding{*x.Candidate}
+	}
+	f := st.Filter(a)
+	var o outcome
+	switch {
+	case len(f.Parks) > 0:
+		o.park = &f.Parks[0]
+	case len(f.Candidates) > 0:
+		o.cand = &f.Candidates[0]
+	case x.Finding != nil:
+		o.off = x.Finding
+	case x.Candidate != nil:
+		o.off = x.Candidate
+	}
+	return o
+}
+
+// lines is the outcome as explain prints it, the first line saying what
+// happens. Every piece of the prompt is escaped.
+func (o outcome) lines(x detect.Explanation) []string {
+	switch {
+	case o.park != nil:
+		f := o.park
+		out := []string{fmt.Sprintf("Parks: %s %q", f.Kind, f.Idea)} // %q escapes control and format characters
+		if f.Rule != "" {
+			out = append(out, "  rule: "+f.Rule)
+		}
+		if f.Context != "" {
+			out = append(out, "  context: "+termsafe.Line(f.Context))
+		}
+		return out
+	case o.off != nil && x.Finding != nil:
+		return []string{fmt.Sprintf("Parks: nothing: it would park %s %q, but %s is turned off in your settings", o.off.Kind, o.off.Idea, o.off.Kind)}
+	case x.Unnamed != "":
+		return []string{fmt.Sprintf("Parks: nothing: it reads as %s, but the prompt names no thing of its own to park, and Claude's message offered none", x.Unnamed)}
+	case o.cand != nil:
+		c := o.cand
+		if c.Rule != "" {
+			return []string{fmt.Sprintf("Parks: nothing; kept for review as a candidate: %s %q (a rule's find: your %s sensitivity is below 0)", c.Kind, c.Idea, c.Kind),
+				"  rule: " + c.Rule}
+		}
+		out := []string{fmt.Sprintf("Parks: nothing; kept for review as a candidate: %s %q (score %.3f)", c.Kind, c.Idea, c.Score)}
+		if c.Kind == detect.Question && c.Context != "" {
+			out = append(out, "  question: "+termsafe.Line(c.Context))
+		}
+		return out
+	case o.off != nil:
+		return []string{fmt.Sprintf("Parks: nothing; %s is turned off in your settings, so %q is not kept for review either", o.off.Kind, o.off.Idea)}
+	}
+	return []string{"Parks: nothing"}
 }
 
 // printExplanation is explain's text form. Every piece of the prompt or of
 // Claude's message is escaped for the terminal.
-func printExplanation(w io.Writer, x detect.Explanation) {
+func printExplanation(w io.Writer, r explained) {
+	x := r.Explanation
 	if x.Skipped {
 		fmt.Fprintln(w, "Skipped: not typed by the user (a slash command, an envelope, or only pasted text); nothing is parked.")
 		return
@@ -82,20 +192,13 @@ func printExplanation(w io.Writer, x detect.Explanation) {
 	if len(x.Concepts) > 0 {
 		fmt.Fprintf(w, "Concepts: %s\n", strings.Join(x.Concepts, ", "))
 	}
+	if ch := r.settings.Changes(); len(ch) > 0 {
+		fmt.Fprintf(w, "Your settings: %s (the table and what it parks follow them)\n", strings.Join(ch, " · "))
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-10s %6s  %9s  %9s  %s\n", "kind", "score", "candidate", "threshold", "parks")
 	for _, k := range x.Kinds {
-		score, parks := "-", "no"
-		if k.Scored {
-			score = fmt.Sprintf("%.3f", k.P)
-			if k.P >= k.Threshold {
-				parks = "yes"
-			}
-		}
-		if f := x.Finding; f != nil && f.Kind == k.Kind && f.Rule != "" {
-			parks = "yes, by rule"
-		}
-		fmt.Fprintf(w, "%-10s %6s  %9s  %9s  %s\n", k.Kind, score, threshold(k.Candidate), threshold(k.Threshold), parks)
+		fmt.Fprintf(w, "%-10s %6s  %9s  %9s  %s\n", k.Kind, score(k), threshold(k.Candidate), threshold(k.Threshold), r.parksColumn(k))
 	}
 	for _, k := range x.Kinds {
 		if len(k.Top) == 0 {
@@ -107,28 +210,50 @@ func printExplanation(w io.Writer, x detect.Explanation) {
 		}
 	}
 	fmt.Fprintln(w)
-	if f := x.Finding; f != nil {
-		fmt.Fprintf(w, "Parks: %s %q\n", f.Kind, f.Idea) // %q escapes control and format characters
-		if f.Rule != "" {
-			fmt.Fprintf(w, "  rule: %s\n", f.Rule)
-		}
-		if f.Context != "" {
-			fmt.Fprintf(w, "  context: %s\n", termsafe.Line(f.Context))
-		}
-		return
+	for _, l := range r.out.lines(x) {
+		fmt.Fprintln(w, l)
 	}
-	if x.Unnamed != "" {
-		fmt.Fprintf(w, "Parks: nothing: it reads as %s, but the prompt names no thing of its own to park, and Claude's message offered none\n", x.Unnamed)
-		return
+	if r.defaults != nil {
+		first := r.defaults.lines(r.defaultsX)[0]
+		fmt.Fprintf(w, "Under the defaults it parks: %s\n", strings.TrimPrefix(first, "Parks: "))
 	}
-	if c := x.Candidate; c != nil {
-		fmt.Fprintf(w, "Parks: nothing; kept for review as a candidate: %s %q (score %.3f)\n", c.Kind, c.Idea, c.Score)
-		if c.Kind == detect.Question && c.Context != "" {
-			fmt.Fprintf(w, "  question: %s\n", termsafe.Line(c.Context))
-		}
-		return
+}
+
+// score is a kind's score for the table, "-" when it is not scored.
+func score(k detect.KindScore) string {
+	if !k.Scored {
+		return "-"
 	}
-	fmt.Fprintln(w, "Parks: nothing")
+	return fmt.Sprintf("%.3f", k.P)
+}
+
+// parks is whether the hook parks the kind, under the user's settings.
+func (r explained) parks(k detect.KindScore) bool {
+	if !r.settings.Enabled(string(k.Kind)) {
+		return false
+	}
+	if p := r.out.park; p != nil && p.Kind == k.Kind && p.Rule != "" {
+		return true
+	}
+	if c := r.out.cand; c != nil && c.Rule != "" {
+		return false // the rule decided, and its park is kept for review
+	}
+	return k.Scored && k.P >= k.Threshold
+}
+
+// parksColumn is the table's last column for a kind.
+func (r explained) parksColumn(k detect.KindScore) string {
+	switch {
+	case !r.settings.Enabled(string(k.Kind)):
+		return "no: off in your settings"
+	case r.out.park != nil && r.out.park.Kind == k.Kind && r.out.park.Rule != "":
+		return "yes, by rule"
+	case r.out.cand != nil && r.out.cand.Kind == k.Kind && r.out.cand.Rule != "":
+		return "no: a rule's park, kept for review"
+	case r.parks(k):
+		return "yes"
+	}
+	return "no"
 }
 
 func threshold(t float64) string {
@@ -147,19 +272,21 @@ func clipRunes(s string, n int) string {
 }
 
 // explainJSON is explain's --json object.
-func explainJSON(x detect.Explanation) any {
+func explainJSON(r explained) any {
 	type contribution struct {
 		Feature string  `json:"feature"`
 		Weight  float64 `json:"weight"`
 	}
 	type kind struct {
-		Kind      string         `json:"kind"`
-		Scored    bool           `json:"scored"`
-		Score     float64        `json:"score"`
-		Threshold float64        `json:"threshold"`
-		Candidate float64        `json:"candidate"`
-		Parks     bool           `json:"parks"`
-		Top       []contribution `json:"top"`
+		Kind        string         `json:"kind"`
+		Enabled     bool           `json:"enabled"`
+		Sensitivity int            `json:"sensitivity"`
+		Scored      bool           `json:"scored"`
+		Score       float64        `json:"score"`
+		Threshold   float64        `json:"threshold"`
+		Candidate   float64        `json:"candidate"`
+		Parks       bool           `json:"parks"`
+		Top         []contribution `json:"top"`
 	}
 	type finding struct {
 		Kind    string  `json:"kind"`
@@ -168,31 +295,42 @@ func explainJSON(x detect.Explanation) any {
 		Rule    string  `json:"rule,omitempty"`
 		Score   float64 `json:"score"`
 	}
-	out := struct {
-		Skipped   bool     `json:"skipped"`
-		Typed     string   `json:"typed"`
-		Question  string   `json:"question"`
-		AUQ       bool     `json:"ask_user_question"`
-		Concepts  []string `json:"concepts"`
-		Kinds     []kind   `json:"kinds"`
+	type outcome struct {
 		Finding   *finding `json:"parks"`
 		Candidate *finding `json:"candidate,omitempty"`
-		Unnamed   string   `json:"unnamed,omitempty"`
+	}
+	of := func(f *detect.Finding) *finding {
+		if f == nil {
+			return nil
+		}
+		return &finding{string(f.Kind), f.Idea, f.Context, f.Rule, f.Score}
+	}
+	x := r.Explanation
+	out := struct {
+		Skipped       bool     `json:"skipped"`
+		Typed         string   `json:"typed"`
+		Question      string   `json:"question"`
+		AUQ           bool     `json:"ask_user_question"`
+		Concepts      []string `json:"concepts"`
+		Settings      []string `json:"settings"`
+		Kinds         []kind   `json:"kinds"`
+		Finding       *finding `json:"parks"`
+		Candidate     *finding `json:"candidate,omitempty"`
+		Unnamed       string   `json:"unnamed,omitempty"`
+		UnderDefaults *outcome `json:"under_defaults,omitempty"`
 	}{Skipped: x.Skipped, Typed: x.Typed, Question: x.Question, AUQ: x.AUQ, Concepts: append([]string{}, x.Concepts...),
-		Kinds: []kind{}, Unnamed: string(x.Unnamed)}
+		Settings: append([]string{}, r.settings.Changes()...), Kinds: []kind{}, Unnamed: string(x.Unnamed),
+		Finding: of(r.out.park), Candidate: of(r.out.cand)}
 	for _, k := range x.Kinds {
-		kk := kind{Kind: string(k.Kind), Scored: k.Scored, Score: k.P, Threshold: k.Threshold, Candidate: k.Candidate,
-			Parks: k.Scored && k.P >= k.Threshold || x.Finding != nil && x.Finding.Kind == k.Kind, Top: []contribution{}}
+		kk := kind{Kind: string(k.Kind), Enabled: r.settings.Enabled(string(k.Kind)), Sensitivity: r.settings.Sensitivity[string(k.Kind)],
+			Scored: k.Scored, Score: k.P, Threshold: k.Threshold, Candidate: k.Candidate, Parks: r.parks(k), Top: []contribution{}}
 		for _, c := range k.Top {
 			kk.Top = append(kk.Top, contribution{c.Feature, c.Weight})
 		}
 		out.Kinds = append(out.Kinds, kk)
 	}
-	if f := x.Finding; f != nil {
-		out.Finding = &finding{string(f.Kind), f.Idea, f.Context, f.Rule, f.Score}
-	}
-	if c := x.Candidate; c != nil {
-		out.Candidate = &finding{string(c.Kind), c.Idea, c.Context, c.Rule, c.Score}
+	if d := r.defaults; d != nil {
+		out.UnderDefaults = &outcome{of(d.park), of(d.cand)}
 	}
 	return out
 }

@@ -57,6 +57,7 @@ func runHook(e *Env, args []string) (code int) {
 	var c common
 	fs := newFlags(e, "hook", &c)
 	assist := fs.Bool("assist", false, "the assist tier: give Claude the parking rule at SessionStart and a nudge for each candidate (docs/assist.md)")
+	plugin := fs.Bool("plugin", false, "run by the openloop plugin's hooks: notices name its command, /openloop:session")
 	// Even help goes to stderr: stdout is Claude Code's, and holds one JSON
 	// object or nothing.
 	toStderr := *e
@@ -77,6 +78,9 @@ func runHook(e *Env, args []string) (code int) {
 	cfg := hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir, Assist: *assist, Warn: e.Stderr}
 	if *assist {
 		cfg.Program = hookProgram(invokedAs())
+	}
+	if *plugin {
+		cfg.Slash = hooks.PluginSlash
 	}
 	out, err := handleHook(cfg, e.Stdin)
 	if err != nil {

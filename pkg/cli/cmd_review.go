@@ -10,7 +10,9 @@ import (
 )
 
 // runReview lists the project's recent candidates (loops the hook was
-// unsure of), or parks or dismisses one by its number in that list.
+// unsure of), or parks or dismisses one by its number. A candidate keeps
+// the number a list first showed it with (candidates.Numbered): one that
+// arrives after the list never takes the number the user read.
 func runReview(e *Env, args []string) int {
 	var c common
 	fs := newFlags(e, "review", &c)
@@ -29,8 +31,12 @@ func runReview(e *Env, args []string) int {
 		errorf(e.Stderr, "review: %v", err)
 		return ExitFailure
 	}
-	list := candidates.Recent(p.ConfigDir, p.Root, e.Now())
 	if *park == "" && *dismiss == "" {
+		list, err := candidates.Numbered(p.ConfigDir, p.Root, e.Now())
+		if err != nil {
+			errorf(e.Stderr, "review: number the candidates: %v", err)
+			return ExitFailure
+		}
 		if *asJSON {
 			return writeJSON(e, reviewJSON(list))
 		}
@@ -47,12 +53,12 @@ func runReview(e *Env, args []string) int {
 		hintf(e.Stderr, "'%s' lists them, numbered", e.cmdLine("review"))
 		return ExitUsage
 	}
-	if n > len(list) {
-		errorf(e.Stderr, "review: no candidate %d: %s", n, plural(len(list), "candidate"))
+	cand, found := candidates.ByNumber(candidates.Recent(p.ConfigDir, p.Root, e.Now()), n)
+	if !found {
+		errorf(e.Stderr, "review: no candidate %d in this project's list", n)
 		hintf(e.Stderr, "'%s' lists them, numbered", e.cmdLine("review"))
 		return ExitNoMatch
 	}
-	cand := list[n-1]
 	if *dismiss != "" {
 		if err := candidates.Dismiss(p.ConfigDir, cand, e.Now()); err != nil {
 			errorf(e.Stderr, "review: %v", err)
@@ -73,7 +79,7 @@ func runReview(e *Env, args []string) int {
 	return ExitOK
 }
 
-// printReview lists the candidates, numbered, newest first: the kind and
+// printReview lists the candidates, newest first, each by its number: the kind and
 // idea, when and how sure, what Claude asked (a question) and the start of
 // the prompt. All of it is the user's or the payload's text: escaped.
 func printReview(e *Env, list []candidates.Candidate) {
@@ -82,14 +88,24 @@ func printReview(e *Env, list []candidates.Candidate) {
 		return
 	}
 	fmt.Fprintf(e.Stdout, "%s the hook was unsure of, newest first:\n", plural(len(list), "candidate"))
-	for i, c := range list {
-		fmt.Fprintf(e.Stdout, "%d. %s: %s (%s, score %.2f)\n", i+1, c.Kind, termsafe.Line(c.Idea), c.TS.In(e.Now().Location()).Format("2006-01-02 15:04"), c.Score)
+	for _, c := range list {
+		// A rule's find, kept because the kind's sensitivity is below 0,
+		// names its rule: its score says nothing.
+		how := fmt.Sprintf("score %.2f", c.Score)
+		if c.Rule != "" {
+			how = "rule " + termsafe.Line(c.Rule)
+		}
+		fmt.Fprintf(e.Stdout, "#%d %s: %s (%s, %s)\n", c.N, c.Kind, termsafe.Line(c.Idea), c.TS.In(e.Now().Location()).Format("2006-01-02 15:04"), how)
 		if c.Kind == string(store.KindQuestion) && c.Context != "" {
 			fmt.Fprintf(e.Stdout, "   Claude asked: %s\n", termsafe.Line(c.Context))
 		}
+		if c.By == candidates.ByClaude {
+			fmt.Fprintf(e.Stdout, "   %s\n", termsafe.Line(c.Excerpt)) // Claude said "…"
+			continue
+		}
 		fmt.Fprintf(e.Stdout, "   you wrote: %s\n", termsafe.Line(c.Excerpt))
 	}
-	fmt.Fprintf(e.Stdout, "Park one with '%s', drop one with '%s'.\n", e.cmdLine("review --park N"), e.cmdLine("review --dismiss N"))
+	fmt.Fprintf(e.Stdout, "Park one with '%s', drop one with '%s': each keeps its #N.\n", e.cmdLine("review --park N"), e.cmdLine("review --dismiss N"))
 }
 
 type reviewListJSON struct {
@@ -99,8 +115,8 @@ type reviewListJSON struct {
 
 func reviewJSON(list []candidates.Candidate) reviewListJSON {
 	out := reviewListJSON{Count: len(list), Candidates: []candidates.View{}}
-	for i, c := range list {
-		out.Candidates = append(out.Candidates, candidates.ViewOf(i+1, c))
+	for _, c := range list {
+		out.Candidates = append(out.Candidates, candidates.ViewOf(c))
 	}
 	return out
 }

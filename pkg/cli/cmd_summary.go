@@ -49,11 +49,14 @@ func runSummary(e *Env, args []string) int {
 		errorf(e.Stderr, "summary: %v", err)
 		return ExitFailure
 	}
+	// Numbered as review numbers them. The digest never fails over them:
+	// one that could not be numbered is left out of it (review says why).
+	cands, _ := candidates.Numbered(p.ConfigDir, p.Root, e.Now())
 	d, err := summary.Collect(summary.Input{
 		Now: e.Now(), SessionID: o.session, Explicit: o.explicit,
 		Transcripts: summary.Transcripts{Dir: p.TranscriptDir, ConfigDir: p.ConfigDir},
 		Store:       store.Open(p.MemoryDir, e.Now), Log: store.Log{Root: p.Root, Path: p.LogPath}, Commits: summary.Git(p.Root),
-		Candidates: candidates.Recent(p.ConfigDir, p.Root, e.Now()),
+		Candidates: cands,
 	})
 	if errors.Is(err, summary.ErrNoTranscript) {
 		errorf(e.Stderr, "summary: %v", err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/openloop/openloop/pkg/config"
 	"github.com/openloop/openloop/pkg/detect"
 )
 
@@ -27,7 +28,8 @@ func TestExplainEscapesEveryLine(t *testing.T) {
 		Finding: &detect.Finding{Kind: detect.Deferred, Idea: "idea " + hostile, Context: "context " + hostile},
 	}
 	var out bytes.Buffer
-	printExplanation(&out, x)
+	st := config.Defaults()
+	printExplanation(&out, explained{Explanation: x, settings: st, out: outcomeOf(x, st)})
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	for i, l := range lines {
 		for _, r := range l {

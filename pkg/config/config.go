@@ -15,7 +15,8 @@
 // A kind turned off is neither parked nor kept as a candidate by the
 // hooks. Sensitivity is a whole number from -3 to 3 (default 0); each step
 // moves the kind's park and candidate thresholds by SensitivityStep in
-// log-odds, up for more (lower thresholds), down for fewer. compact_context
+// log-odds, up for more (lower thresholds), down for fewer; below 0, what
+// a rule would park of the kind is kept as a candidate instead (Filter). compact_context
 // (default true) gives Claude this session's parked items after a
 // compaction. The cap of 10 open items and the ages (7 days stale, 30
 // expired) are the seed's and are not settings.
@@ -196,12 +197,50 @@ func Widest() detect.Tuning {
 	return t
 }
 
-// Filter drops the findings of kinds turned off.
+// Filter drops the findings of kinds turned off, and keeps what a rule
+// would park (Finding.Rule: an explicit deferral, a dismissed
+// AskUserQuestion, a deferral Claude stated) as a candidate instead when
+// its kind's sensitivity is below 0: "fewer" holds for the rules too, and
+// what they find goes to review rather than being lost. At 0 and above a
+// rule parks, as it always has.
 func (s Settings) Filter(a detect.Assessment) detect.Assessment {
-	keep := func(f detect.Finding) bool { return s.Off[string(f.Kind)] }
-	a.Parks = slices.DeleteFunc(a.Parks, keep)
-	a.Candidates = slices.DeleteFunc(a.Candidates, keep)
+	off := func(f detect.Finding) bool { return s.Off[string(f.Kind)] }
+	a.Parks = slices.DeleteFunc(a.Parks, off)
+	a.Candidates = slices.DeleteFunc(a.Candidates, off)
+	if i := slices.IndexFunc(a.Parks, s.lessRule); i >= 0 {
+		var parks []detect.Finding
+		for _, f := range a.Parks {
+			if s.lessRule(f) {
+				a.Candidates = append(a.Candidates, f)
+			} else {
+				parks = append(parks, f)
+			}
+		}
+		a.Parks = parks
+	}
 	return a
+}
+
+// lessRule reports a rule's finding of a kind whose sensitivity is below
+// 0: kept for review, not parked.
+func (s Settings) lessRule(f detect.Finding) bool {
+	return f.Rule != "" && s.Sensitivity[string(f.Kind)] < 0
+}
+
+// Changes are the kind settings that differ from the defaults, in Kinds
+// order ("side-idea: off", "deferred: sensitivity -3"): nothing when the
+// detector runs as it ships.
+func (s Settings) Changes() []string {
+	var out []string
+	for _, k := range Kinds {
+		switch {
+		case s.Off[k]:
+			out = append(out, k+": off")
+		case s.Sensitivity[k] != 0:
+			out = append(out, fmt.Sprintf("%s: sensitivity %+d", k, s.Sensitivity[k]))
+		}
+	}
+	return out
 }
 
 // Describe is the effective settings in a few lines, for doctor: where

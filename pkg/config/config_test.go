@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,6 +97,51 @@ func TestTuningAndFilter(t *testing.T) {
 	if len(a.Parks) != 0 || len(a.Candidates) != 1 {
 		t.Errorf("filter %+v", a)
 	}
+}
+
+// TestFilterRules: a rule's park of a kind whose sensitivity is below 0 is
+// kept as a candidate; at 0 and above, and a model's park at any
+// sensitivity (its threshold moved instead), it parks; a kind turned off
+// keeps nothing, whatever its sensitivity.
+func TestFilterRules(t *testing.T) {
+	rule := detect.Finding{Kind: detect.Deferred, Idea: "benchmarks", Rule: "explicit-deferral:skip+when", Score: 1}
+	model := detect.Finding{Kind: detect.Deferred, Idea: "dark mode", Score: 0.999}
+	auq := detect.Finding{Kind: detect.Question, Idea: "tokens", Rule: "ask-user-question", Score: 1}
+	claude := detect.Finding{Kind: detect.Deferred, Idea: "retry budget", Rule: "claude"}
+	for _, tc := range []struct {
+		settings      string
+		in            []detect.Finding
+		parks, caught []string // the ideas parked, and kept as candidates
+	}{
+		{`{}`, []detect.Finding{rule}, []string{"benchmarks"}, nil},
+		{`{"kinds":{"deferred":{"sensitivity":3}}}`, []detect.Finding{rule}, []string{"benchmarks"}, nil},
+		{`{"kinds":{"deferred":{"sensitivity":-1}}}`, []detect.Finding{rule}, nil, []string{"benchmarks"}},
+		{`{"kinds":{"deferred":{"sensitivity":-3}}}`, []detect.Finding{claude, rule}, nil, []string{"retry budget", "benchmarks"}},
+		{`{"kinds":{"deferred":{"sensitivity":-3}}}`, []detect.Finding{model}, []string{"dark mode"}, nil},
+		{`{"kinds":{"deferred":{"sensitivity":-3}}}`, []detect.Finding{auq}, []string{"tokens"}, nil},
+		{`{"kinds":{"question":{"sensitivity":-2}}}`, []detect.Finding{auq}, nil, []string{"tokens"}},
+		{`{"kinds":{"deferred":{"sensitivity":-3,"enabled":false}}}`, []detect.Finding{rule}, nil, nil},
+	} {
+		s, err := Parse([]byte(tc.settings))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := s.Filter(detect.Assessment{Parks: tc.in})
+		if got := ideas(a.Parks); !slices.Equal(got, tc.parks) {
+			t.Errorf("%s: parks %q, want %q", tc.settings, got, tc.parks)
+		}
+		if got := ideas(a.Candidates); !slices.Equal(got, tc.caught) {
+			t.Errorf("%s: candidates %q, want %q", tc.settings, got, tc.caught)
+		}
+	}
+}
+
+func ideas(fs []detect.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Idea)
+	}
+	return out
 }
 
 func FuzzParse(f *testing.F) {

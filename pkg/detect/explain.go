@@ -128,3 +128,14 @@ func featureValue(name string, names []string) float64 {
 	}
 	return 1 / math.Sqrt(float64(n))
 }
+
+// ExplainTuned is Explain with the shipped model's thresholds moved by t
+// (the user's sensitivities): the thresholds shown, and what parks or is
+// kept, are those AssessTuned decides with.
+func ExplainTuned(in Input, top int, t Tuning) (Explanation, error) {
+	m, err := shipped()
+	if err != nil {
+		return Explanation{}, err
+	}
+	return m.Tuned(t).Explain(in, top), nil
+}

@@ -163,7 +163,9 @@ func pluginFiles(o Options) ([]pluginFile, error) {
 	if o.Version != "" && o.Version != "dev" {
 		manifest["version"] = o.Version
 	}
-	hooks, _, _, err := settings.Install([]byte("{\n  \"description\": \"openloop: notice and park open loops\"\n}\n"), settings.HookCommand(settings.PluginExe))
+	// --plugin: the hook's notices name the plugin's command,
+	// /openloop:session, not the /session an install writes.
+	hooks, _, _, err := settings.Install([]byte("{\n  \"description\": \"openloop: notice and park open loops\"\n}\n"), settings.HookCommand(settings.PluginExe)+" --plugin")
 	if err != nil {
 		return nil, err
 	}

@@ -12,8 +12,9 @@ import (
 
 // The digest shows this session's candidates after the parked items, at
 // most MaxCandidates, each with the command that parks it by its number in
-// review's list; other sessions' are left out, and with none the section is
-// not there at all.
+// review's list; other sessions' are left out, and one without a number
+// (it could not be numbered) too; with none the section is not there at
+// all.
 func TestCandidatesSection(t *testing.T) {
 	var list []candidates.Candidate
 	for i := range 8 {
@@ -21,8 +22,9 @@ func TestCandidatesSection(t *testing.T) {
 		if i == 1 {
 			s = "s2"
 		}
-		list = append(list, candidates.Candidate{Kind: "deferred", Idea: fmt.Sprintf("idea %d", i), Session: s, TS: now})
+		list = append(list, candidates.Candidate{Kind: "deferred", Idea: fmt.Sprintf("idea %d", i), Session: s, TS: now, N: i + 1})
 	}
+	list = append(list, candidates.Candidate{Kind: "deferred", Idea: "not numbered", Session: "s1", TS: now})
 	in := Input{Now: now, SessionID: "s1", Transcripts: fakeTranscripts{}, Store: store.Open(t.TempDir(), func() time.Time { return now }),
 		Commits: func() (CommitSource, error) { return fakeCommits{}, nil }, Candidates: list}
 	d, err := Collect(in)

@@ -90,9 +90,9 @@ type Input struct {
 	Store       *store.Store
 	Log         store.Log // the resolution log
 	Commits     OpenCommits
-	// Candidates is the project's review list (candidates.Recent), in
-	// its order: the digest shows this session's, numbered as review
-	// numbers them.
+	// Candidates is the project's review list (candidates.Numbered), in
+	// its order: the digest shows this session's, by the numbers review
+	// --park takes (one without a number is left out).
 	Candidates []candidates.Candidate
 }
 
@@ -135,9 +135,9 @@ func Collect(in Input) (*Data, error) {
 	}
 	d.Items = items
 	d.Archived = ArchivedSince(in.Log, d.Start(), d.Now)
-	for i, c := range in.Candidates {
-		if d.SessionID == "" || c.Session == d.SessionID {
-			d.Candidates = append(d.Candidates, candidates.ViewOf(i+1, c))
+	for _, c := range in.Candidates {
+		if c.N != 0 && (d.SessionID == "" || c.Session == d.SessionID) {
+			d.Candidates = append(d.Candidates, candidates.ViewOf(c))
 		}
 	}
 	d.commits(in.Commits)

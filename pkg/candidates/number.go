@@ -1,0 +1,130 @@
+package candidates
+
+import (
+	"cmp"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/openloop/openloop/internal/sessiondir"
+	"github.com/openloop/openloop/pkg/store"
+)
+
+// A candidate's number is what `openloop review --park N` takes, so it
+// must name the candidate the user saw, whatever arrives or leaves after
+// the list was printed. Each candidate is numbered when a list (review,
+// summary, either's --json) first shows it, the project's highest number
+// plus one, oldest first, and keeps that number until it is parked,
+// dismissed or expires: a candidate that arrives later gets the next
+// number, and parking one renumbers none of the others. A candidate no
+// list has shown has no number, so no number can reach it. The same loop
+// raised again keeps its number (Add).
+
+// numbersLock is the lock file that makes numbering one step: two lists
+// printed at once never give two candidates one number.
+const numbersLock = ".numbers.lock"
+
+// Numbered is Recent with every candidate numbered, the new numbers
+// written to the candidates' session files. When a number cannot be
+// written the error says so, and the candidates it was meant for are
+// listed with N 0 (no number: they cannot be parked by one).
+func Numbered(configDir, root string, now time.Time) ([]Candidate, error) {
+	list := Recent(configDir, root, now)
+	if !needsNumbers(list) {
+		return list, nil
+	}
+	dir, err := sessiondir.Folder(configDir, false)
+	if err != nil {
+		return list, err
+	}
+	unlock, err := store.LockFile(filepath.Join(dir, numbersLock), LockWait, "candidates")
+	if err != nil {
+		return list, err
+	}
+	defer unlock()
+	// Again under the lock: another list may have numbered some since.
+	list = Recent(configDir, root, now)
+	next, held := 1, map[int]int{}
+	for _, c := range list {
+		next = max(next, c.N+1)
+		held[c.N]++
+	}
+	byFile := map[string][]*Candidate{}
+	var files []string
+	for i := len(list) - 1; i >= 0; i-- { // oldest first
+		c := &list[i]
+		if c.N != 0 && held[c.N] == 1 {
+			continue
+		}
+		// No number yet, or one that another candidate holds too (a file
+		// edited by hand): a new one.
+		c.N, next = next, next+1
+		path := sessiondir.Path(dir, c.Session, Ext)
+		if byFile[path] == nil {
+			files = append(files, path)
+		}
+		byFile[path] = append(byFile[path], c)
+	}
+	slices.Sort(files)
+	var firstErr error
+	for _, path := range files {
+		if err := writeNumbers(path, byFile[path]); err != nil {
+			firstErr = cmp.Or(firstErr, err)
+			for _, c := range byFile[path] {
+				c.N = 0
+			}
+		}
+	}
+	return list, firstErr
+}
+
+// writeNumbers gives the candidates in one session's file their numbers,
+// under the file's lock. One the hook replaced in the meantime (the same
+// loop raised again) is not there: its number is given to none, and
+// review --park with it finds nothing rather than another candidate.
+func writeNumbers(path string, numbered []*Candidate) error {
+	unlock, err := lockSession(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	f := load(path)
+	changed, used := false, make([]bool, len(numbered))
+	for i := range f.Candidates {
+		o := &f.Candidates[i]
+		for j, c := range numbered {
+			if !used[j] && same(o.bound(), *c) && o.TS.Equal(c.TS) {
+				o.N, changed, used[j] = c.N, true, true
+				break
+			}
+		}
+	}
+	if !changed {
+		return nil
+	}
+	return save(path, f)
+}
+
+// needsNumbers reports a listed candidate with no number, or with one
+// another listed candidate holds too.
+func needsNumbers(list []Candidate) bool {
+	held := map[int]bool{}
+	for _, c := range list {
+		if c.N == 0 || held[c.N] {
+			return true
+		}
+		held[c.N] = true
+	}
+	return false
+}
+
+// ByNumber is the candidate of the project's list with number n: none
+// when no candidate, or more than one (a file edited by hand, until a list
+// renumbers them), holds it.
+func ByNumber(list []Candidate, n int) (Candidate, bool) {
+	i := slices.IndexFunc(list, func(c Candidate) bool { return c.N == n })
+	if i < 0 || slices.ContainsFunc(list[i+1:], func(c Candidate) bool { return c.N == n }) {
+		return Candidate{}, false
+	}
+	return list[i], true
+}

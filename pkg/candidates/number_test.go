@@ -1,0 +1,122 @@
+package candidates
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// numbers is the ideas of list with their numbers, in list order.
+func numbers(list []Candidate) map[string]int {
+	m := map[string]int{}
+	for _, c := range list {
+		m[c.Idea] = c.N
+	}
+	return m
+}
+
+// TestNumberedKeepsNumbers: a list numbers what it shows, oldest first,
+// after the project's highest; the numbers are written, so a later list,
+// a newcomer or the removal of one changes none of them; another project
+// numbers its own.
+func TestNumberedKeepsNumbers(t *testing.T) {
+	cfg := t.TempDir()
+	now := t0.Add(time.Hour)
+	Add(cfg, cand("s1", "a", t0))
+	Add(cfg, cand("s2", "b", t0.Add(time.Minute)))
+	other := cand("s3", "elsewhere", t0)
+	other.Root = "/q"
+	Add(cfg, other)
+	list, err := Numbered(cfg, "/p", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := numbers(list); got["a"] != 1 || got["b"] != 2 || len(got) != 2 {
+		t.Fatalf("numbers %v, want a 1, b 2", got)
+	}
+	// Unlisted, a newcomer has no number.
+	Add(cfg, cand("s1", "c", t0.Add(2*time.Minute)))
+	if got := numbers(Recent(cfg, "/p", now)); got["a"] != 1 || got["b"] != 2 || got["c"] != 0 {
+		t.Fatalf("numbers %v before a list shows c, want a 1, b 2, c 0", got)
+	}
+	if err := Remove(cfg, list[1]); err != nil { // a, the older
+		t.Fatal(err)
+	}
+	list, err = Numbered(cfg, "/p", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := numbers(list); got["b"] != 2 || got["c"] != 3 || len(got) != 2 {
+		t.Fatalf("numbers %v, want b 2, c 3", got)
+	}
+	if c, ok := ByNumber(list, 3); !ok || c.Idea != "c" {
+		t.Errorf("ByNumber(3) = %+v, %v", c, ok)
+	}
+	if _, ok := ByNumber(list, 1); ok {
+		t.Error("ByNumber(1) found the removed candidate's number")
+	}
+	if got := numbers(mustNumbered(t, cfg, "/q", now)); got["elsewhere"] != 1 {
+		t.Errorf("the other project's numbers %v, want its own 1", got)
+	}
+	// The same loop raised again keeps its number.
+	Add(cfg, cand("s2", "B", t0.Add(3*time.Minute)))
+	if got := numbers(Recent(cfg, "/p", now)); got["B"] != 2 {
+		t.Errorf("numbers %v, want the loop raised again still 2", got)
+	}
+}
+
+func mustNumbered(t *testing.T, cfg, root string, now time.Time) []Candidate {
+	t.Helper()
+	list, err := Numbered(cfg, root, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return list
+}
+
+// TestNumberedBadNumbers: a file with a number no list gives (negative,
+// past maxNumber) is damaged or planted: not listed.
+func TestNumberedBadNumbers(t *testing.T) {
+	cfg := t.TempDir()
+	Add(cfg, cand("s1", "a", t0))
+	path := filepath.Join(cfg, "openloop", "sessions", "s1"+Ext)
+	for _, n := range []string{"-1", "1073741825"} {
+		data := []byte(`{"candidates":[{"kind":"deferred","idea":"a","score":0.4,"excerpt":"x","ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":` + n + `}]}`)
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if got := Recent(cfg, "/p", t0); len(got) != 0 {
+			t.Errorf("n %s: listed %+v", n, got)
+		}
+	}
+}
+
+// FuzzNumbered: whatever a session's file holds (it is the user's to
+// damage or plant), listing it never panics, lists only what Add could
+// have written, and numbers every listed candidate with a number no other
+// listed candidate has.
+func FuzzNumbered(f *testing.F) {
+	f.Add([]byte(`{"candidates":[{"kind":"deferred","idea":"a","score":0.4,"excerpt":"x","ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":2},{"kind":"deferred","idea":"b","score":0.4,"excerpt":"x","ts":"2026-12-02T10:01:00Z","root":"/p","session":"s1"}]}`))
+	f.Add([]byte(`{"candidates":[{"kind":"deferred","idea":"a","score":1,"ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":7,"rule":"x","by":"claude"},{"kind":"question","idea":"a","score":0,"ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":7}]}`))
+	f.Add([]byte(`{"candidates":[{"kind":"side-idea","idea":"a","score":0.5,"ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","by":"someone"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg := t.TempDir()
+		Add(cfg, cand("s1", "seed", t0)) // makes the folder and the file
+		path := filepath.Join(cfg, "openloop", "sessions", "s1"+Ext)
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		list, err := Numbered(cfg, "/p", t0.Add(time.Hour))
+		seen := map[int]bool{}
+		for _, c := range list {
+			if !c.read() {
+				t.Fatalf("listed a candidate Add could not have written: %+v", c)
+			}
+			if err == nil && (c.N <= 0 || seen[c.N]) {
+				t.Fatalf("number %d given twice or not at all in %+v", c.N, list)
+			}
+			seen[c.N] = true
+		}
+	})
+}
