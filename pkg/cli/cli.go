@@ -46,9 +46,10 @@ type Env struct {
 	// cwdErr and exeErr say why Cwd or Exe is empty: the commands that
 	// need them report it.
 	cwdErr, exeErr error
-	// inSession is set when the command runs inside /session: messages
-	// then name "/session …" rather than "openloop …".
-	inSession bool
+	// slash is the slash command a command runs inside ("/session", or
+	// the plugin's "/openloop:session"), "" in a terminal: messages then
+	// name "/session …" rather than "openloop …".
+	slash string
 	// name is the command running (set by Run), for the error lines of
 	// code that commands share.
 	name string
@@ -68,10 +69,11 @@ func System() *Env {
 }
 
 // cmdLine names a command the way the reader types it: "/session archive
-// <text>" inside /session, "openloop archive <text>" in a terminal.
+// <text>" inside /session ("/openloop:session archive <text>" inside the
+// plugin's), "openloop archive <text>" in a terminal.
 func (e *Env) cmdLine(rest string) string {
-	if e.inSession {
-		return "/session " + rest
+	if e.slash != "" {
+		return e.slash + " " + rest
 	}
 	return "openloop " + rest
 }
@@ -100,7 +102,7 @@ func init() {
 		{name: "park", memdir: true, args: "--kind K --idea TEXT --context TEXT [--why TEXT] [--how TEXT] [--name SLUG] [--source assist|user]", summary: "park an item by hand (kinds: question, deferred, side-idea)", run: runPark},
 		{name: "review", memdir: true, args: "[--json] [--park N | --dismiss N]", summary: "list the loops the hook was unsure of (candidates), newest first; park or drop one by its number", run: runReview},
 		{name: "summary", memdir: true, args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},
-		{name: "session", args: "[mode args…]", summary: "run a /session mode (from args or stdin); always exits 0", run: runSession},
+		{name: "session", args: "[--plugin] [mode args…]", summary: "run a /session mode (from args or stdin); always exits 0", run: runSession},
 		{name: "status", memdir: true, args: "[--format TEXT]", summary: "one short line for Claude Code's statusLine (\"3 open · 1 stale\"); nothing when no item is open", run: runStatus},
 		{name: "install", args: "[--scope user|project|local] [--bin PATH] [--assist] [--force] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
 		{name: "uninstall", args: "[--scope user|project|local] [--dry-run]", summary: "remove exactly what install added", run: runUninstall},

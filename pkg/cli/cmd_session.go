@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/openloop/openloop/hooks"
 	"github.com/openloop/openloop/internal/termsafe"
 )
 
@@ -30,6 +31,13 @@ func runSession(e *Env, args []string) (exit int) {
 			exit = ExitOK
 		}
 	}()
+	// The plugin's command file runs "session --plugin": its messages name
+	// the plugin's command, /openloop:session.
+	slash := "/session"
+	if len(args) > 0 && args[0] == "--plugin" {
+		slash, args = hooks.PluginSlash, args[1:]
+	}
+	usage := strings.Replace(sessionUsage, "/session", slash, 1)
 	fromStdin := len(args) == 0
 	if fromStdin && e.Stdin != nil {
 		data, err := io.ReadAll(io.LimitReader(e.Stdin, maxSessionArgs+1))
@@ -44,13 +52,13 @@ func runSession(e *Env, args []string) (exit int) {
 		args = splitSessionArgs(string(data))
 	}
 	if len(args) == 0 {
-		sessionPrint(e, sessionUsage+"\n")
+		sessionPrint(e, usage+"\n")
 		return ExitOK
 	}
 	switch mode := strings.ToLower(args[0]); mode {
 	case "-h", "-help", "--help", "help":
 		if fromStdin {
-			sessionPrint(e, sessionUsage+"\n\n"+sessionModes)
+			sessionPrint(e, usage+"\n\n"+sessionModes)
 		} else {
 			c := lookup("session")
 			sessionPrint(e, "Usage: openloop session "+c.args+"\n\n"+c.summary+"\n\nModes:\n"+sessionModes)
@@ -63,16 +71,16 @@ func runSession(e *Env, args []string) (exit int) {
 	default:
 		// %q escapes control and format characters itself; through
 		// termsafe first, they were escaped twice ("\\x1b").
-		sessionPrint(e, fmt.Sprintf("Unknown /session mode %q. %s\n", args[0], sessionUsage))
+		sessionPrint(e, fmt.Sprintf("Unknown %s mode %q. %s\n", slash, args[0], usage))
 		return ExitOK
 	}
 	var out bytes.Buffer
 	sub := *e
 	sub.Stdout, sub.Stderr = &out, &out
-	sub.inSession = true
+	sub.slash = slash
 	code := Run(&sub, args)
 	if code != ExitOK && code != ExitNoMatch && out.Len() == 0 {
-		fmt.Fprintf(&out, "/session %s failed with status %d\n", args[0], code)
+		fmt.Fprintf(&out, "%s %s failed with status %d\n", slash, args[0], code)
 	}
 	sessionPrint(e, out.String())
 	return ExitOK

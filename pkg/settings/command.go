@@ -78,9 +78,15 @@ func commandFile(exe, nonce string, version int, marker string, legacyTools bool
 	b.WriteString("---\n")
 	b.WriteString(marker + "\n\n")
 	b.WriteString("```!\n")
-	fmt.Fprintf(&b, "%s session <<'%s'\n$ARGUMENTS\n%s\n", bin, term, term)
+	// The plugin's command runs "session --plugin", so that what it prints
+	// names /openloop:session, the command the plugin's user has.
+	session := bin + " session"
+	if marker == pluginMarker {
+		session += " --plugin"
+	}
+	fmt.Fprintf(&b, "%s <<'%s'\n$ARGUMENTS\n%s\n", session, term, term)
 	b.WriteString("```\n\n")
-	b.WriteString(strings.ReplaceAll(instructions, "{{bin}}", bin))
+	b.WriteString(strings.ReplaceAll(strings.ReplaceAll(instructions, "{{bin}} session", session), "{{bin}}", bin))
 	return []byte(b.String())
 }
 
