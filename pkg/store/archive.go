@@ -63,8 +63,10 @@ func (s *Store) Archive(query string) (Item, []Item, error) {
 		return Item{}, nil, err
 	}
 	// The step is done; the text of the log's old lines may move now
-	// (migrate.go). A failed migration leaves the log as it was.
+	// (migrate.go), and the texts restore can no longer bring back go
+	// (prune.go). Either, failing, leaves its file as it was.
 	s.migrateLog()
+	s.prunePrivate()
 	return it, nil, nil
 }
 
@@ -155,9 +157,11 @@ func (s *Store) restore(query string) (Restored, []Archived, error) {
 		return Restored{}, nil, err
 	}
 	// The log was read: now the text of its old lines may move
-	// (migrate.go). A failed migration leaves the log as it was, and
-	// restore reading it.
+	// (migrate.go), and the texts restore can no longer bring back go
+	// (prune.go; not the one read above). Either, failing, leaves its
+	// file as it was, and restore reading it.
 	s.migrateLog()
+	s.prunePrivate()
 	items, err := s.List()
 	if err != nil {
 		return Restored{}, nil, err

@@ -26,9 +26,11 @@ type Log struct {
 	Path string // the log file, below Root
 	// LockWait bounds the wait for the log's lock (lock.go); 0 means
 	// DefaultLockWait. A Store sets it to its own LockWait.
-	LockWait time.Duration // Private is the private file that keeps the items' texts, below
+	LockWait time.Duration
+	// Private is the private file that keeps the items' texts, below
 	// PrivateRoot, the config dir (private.go); set by Store.WithPrivate.
 	Private, PrivateRoot string
+	what                 string // names the file's lock in errors; "" is the resolution log
 }
 
 // The actions a log line records.
@@ -61,6 +63,10 @@ type LogLine struct {
 	Text string `json:"text,omitempty"`
 	Raw  string `json:"raw,omitempty"`
 	ID   string `json:"id,omitempty"`
+	// Kept is when a migration copied the line's text to the private
+	// file (its TS is the step's, often much older): pruning counts a
+	// text's age from the later of the two (prune.go).
+	Kept string `json:"kept,omitempty"`
 }
 
 // withText sets the line's text: Text, and Raw when text is not UTF-8.
@@ -331,10 +337,20 @@ func scanSection(r io.Reader, fn func(LogLine) bool) error {
 // readLine reads one line without its newline; a line longer than
 // maxLogLine is read to its end and returned empty.
 func readLine(r *bufio.Reader) ([]byte, error) {
+	line, _, err := readRaw(r)
+	return bytes.TrimSuffix(line, []byte("\n")), err
+}
+
+// readRaw reads one line with its newline, and the bytes it took; a line
+// longer than maxLogLine (newline included) is read to its end and
+// returned nil.
+func readRaw(r *bufio.Reader) ([]byte, int64, error) {
 	var line []byte
+	var n int64
 	long := false
 	for {
 		part, err := r.ReadSlice('\n')
+		n += int64(len(part))
 		if !long {
 			line = append(line, part...)
 			if len(line) > maxLogLine {
@@ -344,7 +360,7 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		return bytes.TrimSuffix(line, []byte("\n")), err
+		return line, n, err
 	}
 }
 
