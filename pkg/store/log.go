@@ -272,6 +272,15 @@ func (l Log) Scan(fn func(LogLine) bool) error {
 // bound is skipped. It returns where it started and the size it read to;
 // lines appended meanwhile are left for a later call from end.
 func (l Log) ScanTail(max, from int64, fn func(LogLine) bool) (start, end int64, err error) {
+	return l.scanTailRaw(max, from, func(line []byte) bool {
+		var ll LogLine
+		return json.Unmarshal(line, &ll) != nil || fn(ll)
+	})
+}
+
+// scanTailRaw is ScanTail calling fn with each line's bytes (without its
+// newline), JSON or not.
+func (l Log) scanTailRaw(max, from int64, fn func([]byte) bool) (start, end int64, err error) {
 	f, size, err := l.Open()
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, 0, nil
@@ -314,16 +323,13 @@ func nextLine(f io.ReaderAt, off, size int64) (int64, error) {
 	return size, nil
 }
 
-// scanSection calls fn for each line of r that is a JSON object.
-func scanSection(r io.Reader, fn func(LogLine) bool) error {
+// scanSection calls fn for each line of r that is not empty.
+func scanSection(r io.Reader, fn func([]byte) bool) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
 		line, err := readLine(br)
-		if len(line) > 0 {
-			var ll LogLine
-			if json.Unmarshal(line, &ll) == nil && !fn(ll) {
-				return nil
-			}
+		if len(line) > 0 && !fn(line) {
+			return nil
 		}
 		if errors.Is(err, io.EOF) {
 			return nil

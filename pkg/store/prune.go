@@ -68,9 +68,9 @@ func (s *Store) prunePrivate() (int, error) {
 		return 0, nil
 	}
 	logged := map[string]bool{}
-	if _, _, err := s.Log.ScanTail(maxRestoreScan, 0, func(l LogLine) bool {
-		if l.ID != "" {
-			logged[l.ID] = true
+	if _, _, err := s.Log.scanTailRaw(maxRestoreScan, 0, func(line []byte) bool {
+		if id, _, _, ok := privateFields(line); ok && id != "" {
+			logged[id] = true
 		}
 		return true
 	}); err != nil {
@@ -151,24 +151,110 @@ func (s *Store) pruneScan(f io.ReaderAt, size int64, logged map[string]bool) ([]
 
 // keepPrivate is the rule above for one whole line (newline included).
 func keepPrivate(line []byte, logged map[string]bool, now time.Time) bool {
-	var l LogLine
-	if !mayBeJSONObject(line) || json.Unmarshal(line, &l) != nil || l.ID == "" {
+	id, ts, kept, ok := privateFields(line)
+	if !ok || id == "" {
 		return false
 	}
-	if logged[l.ID] {
+	if logged[id] {
 		return true
 	}
-	at, err := time.Parse(time.RFC3339, l.TS)
-	if kept, kerr := time.Parse(time.RFC3339, l.Kept); kerr == nil && (err != nil || kept.After(at)) {
-		at, err = kept, nil
+	at, err := time.Parse(time.RFC3339, ts)
+	if k, kerr := time.Parse(time.RFC3339, kept); kerr == nil && (err != nil || k.After(at)) {
+		at, err = k, nil
 	}
 	return err == nil && now.Sub(at) < orphanAge
 }
 
-// mayBeJSONObject is the cheap test before parsing: a line openloop
-// wrote starts with '{'.
-func mayBeJSONObject(line []byte) bool {
-	return strings.HasPrefix(string(line), "{")
+// privateFields reads the id, ts and kept of a line of the private file
+// or the log (with its newline or without). A line as
+// openloop writes it (json.Marshal of a LogLine: "ts" first, "id" and
+// then "kept" last, their values plain tokens) is read without parsing
+// its text into strings: a pruning reads every line under the lock, and
+// parsing them whole cost 10 ms a thousand steps. Any other line is parsed; ok is
+// false when it is not a JSON object.
+func privateFields(line []byte) (id, ts, kept string, ok bool) {
+	if id, ts, kept, ok = fastFields(line); ok {
+		return id, ts, kept, true
+	}
+	var l LogLine
+	if !bytes.HasPrefix(line, []byte("{")) || json.Unmarshal(line, &l) != nil {
+		return "", "", "", false
+	}
+	return l.ID, l.TS, l.Kept, true
+}
+
+// fastFields is privateFields for a line exactly as openloop writes it:
+// the keys of a LogLine in their order ("ts", "item", "action", then
+// "file", "text", "raw" when present, "id", and "kept" when present), no
+// space, ts, id and kept plain. encoding/json reads such a line as it
+// does (it has no other key that could match one of the three); any
+// other is left to encoding/json (ok false).
+func fastFields(line []byte) (id, ts, kept string, ok bool) {
+	b := bytes.TrimSuffix(line, []byte("\n"))
+	var v []byte
+	if b, ok = bytes.CutPrefix(b, []byte(`{"ts":`)); !ok {
+		return "", "", "", false
+	}
+	if v, b, ok = jsonString(b); !ok || !plain(v) {
+		return "", "", "", false
+	}
+	ts = string(v)
+	for _, key := range []string{`,"item":`, `,"action":`, `,"file":`, `,"text":`, `,"raw":`, `,"id":`, `,"kept":`} {
+		rest, found := bytes.CutPrefix(b, []byte(key))
+		if !found {
+			if key == `,"item":` || key == `,"action":` || key == `,"id":` {
+				return "", "", "", false
+			}
+			continue
+		}
+		if v, b, ok = jsonString(rest); !ok {
+			return "", "", "", false
+		}
+		switch key {
+		case `,"id":`:
+			id, ok = string(v), plain(v)
+		case `,"kept":`:
+			kept, ok = string(v), plain(v)
+		}
+		if !ok {
+			return "", "", "", false
+		}
+	}
+	return id, ts, kept, string(b) == "}"
+}
+
+// jsonString reads the JSON string at the start of b: its bytes between
+// the quotes, as written, and what follows it.
+func jsonString(b []byte) (v, rest []byte, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return nil, nil, false
+	}
+	for i := 1; ; {
+		j := bytes.IndexByte(b[i:], '"')
+		if j < 0 {
+			return nil, nil, false
+		}
+		end := i + j
+		escapes := 0
+		for k := end - 1; k > 0 && b[k] == '\\'; k-- {
+			escapes++
+		}
+		if escapes%2 == 0 {
+			return b[1:end], b[end+1:], true
+		}
+		i = end + 1
+	}
+}
+
+// plain reports a value of printable ASCII without quote or backslash:
+// JSON reads it as it is.
+func plain(v []byte) bool {
+	for _, c := range v {
+		if c == '"' || c == '\\' || c < 0x20 || c > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // copyKept copies the kept lines of src to dst.

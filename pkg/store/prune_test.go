@@ -1,6 +1,8 @@
 package store
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -238,4 +240,39 @@ func TestPruneKeepsLatelyMigrated(t *testing.T) {
 	if got, _ := os.ReadFile(s.Log.Private); string(got) != string(migrated) {
 		t.Fatalf("kept\n%s\nwant\n%s", got, migrated)
 	}
+}
+
+// FuzzPrivateFields: the fields a pruning reads of a line (of the
+// committed log, which a cloned repository can fill, or of the private
+// file) are the ones encoding/json reads, whenever it reads the line as
+// an object. A line it cannot read is read only when shaped as openloop
+// writes its lines: restore skips it, so keeping its text costs room,
+// never a text.
+func FuzzPrivateFields(f *testing.F) {
+	f.Add([]byte(privLine("2026-12-02T10:00:00Z", "00000000000000a1", "")))
+	f.Add([]byte(`{"ts":"2026-12-02T10:00:00Z","item":"x","action":"archived","id":"3f9a0c2d41b7e866"}`))
+	f.Add([]byte(`{"ts":"2026-12-02T10:00:00Z","item":"x","action":"archived","text":"a","id":"a1","kept":"2026-12-02T11:00:00Z"}` + "\n"))
+	f.Add([]byte(`{"ts":"a","kept":"b","id":"c"}`))
+	f.Add([]byte(`{"ts":"a","ts":"b","id":"c"}`))
+	f.Add([]byte(`{"ts":"a","text":"\",\"id\":\"x","id":"c"}`))
+	f.Add([]byte(`{"ts":"a","id":"c","id":"d"}`))
+	f.Add([]byte(`{"ts":"a","id":"c\u0041"}`))
+	f.Add([]byte(`not json`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		id, ts, kept, ok := privateFields(line)
+		var l LogLine
+		err := json.Unmarshal(line, &l)
+		if err != nil {
+			if ok && !bytes.HasPrefix(line, []byte(`{"ts":"`)) {
+				t.Fatalf("read %q, which is not JSON", line)
+			}
+			return
+		}
+		if !bytes.HasPrefix(line, []byte("{")) {
+			return // JSON, but not an object: never openloop's
+		}
+		if !ok || id != l.ID || ts != l.TS || kept != l.Kept {
+			t.Fatalf("read id %q ts %q kept %q (%v), encoding/json %q %q %q", id, ts, kept, ok, l.ID, l.TS, l.Kept)
+		}
+	})
 }
