@@ -132,7 +132,7 @@ func (s *Store) restore(query string) (Restored, []Archived, error) {
 		}
 		return Restored{}, nil, s.elsewhereMatch(away, query, ErrNothingLogged)
 	}
-	a, cands, err := pick(gone, query)
+	a, cands, err := s.pickClosed(gone, query)
 	if err != nil {
 		return Restored{}, cands, s.elsewhereMatch(away, query, err)
 	}

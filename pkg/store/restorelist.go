@@ -40,14 +40,39 @@ func (s *Store) RestoreList() (RestoreList, error) {
 	if err != nil {
 		return RestoreList{}, err
 	}
-	out := RestoreList{Private: s.Log.Private}
+	return RestoreList{Items: closed(open, gone), Elsewhere: notOpen(open, away), Private: s.Log.Private}, nil
+}
+
+// closed is the items of gone whose idea is not open again.
+func closed(open []Item, gone []Archived) []Archived {
+	var out []Archived
 	for _, a := range gone {
 		if _, ok := openAgain(open, a); !ok {
-			out.Items = append(out.Items, a)
+			out = append(out, a)
 		}
 	}
-	out.Elsewhere = notOpen(open, away)
-	return out, nil
+	return out
+}
+
+// pickClosed is pick preferring, among several matches, those not open
+// again: "restore retry" brings back the archived retry queue rather
+// than asking about a retry budget parked again since.
+func (s *Store) pickClosed(gone []Archived, query string) (Archived, []Archived, error) {
+	a, cands, err := pick(gone, query)
+	if !errors.Is(err, ErrAmbiguous) {
+		return a, cands, err
+	}
+	open, lerr := s.List()
+	if lerr != nil {
+		return a, cands, err
+	}
+	switch rest := closed(open, cands); {
+	case len(rest) == 1:
+		return rest[0], nil, nil
+	case len(rest) > 1:
+		return Archived{}, rest, err
+	}
+	return a, cands, err
 }
 
 // openAgain finds the open item that holds a's idea (the rule of a new

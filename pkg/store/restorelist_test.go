@@ -111,4 +111,23 @@ func TestRestoreListOpenAgain(t *testing.T) {
 	if r, _, err := s.Restore("retry budget for uploads"); err != nil || !r.Dup {
 		t.Fatalf("restore of an open idea: %+v %v", r, err)
 	}
+	// Among several matches, the one not open again; among several not
+	// open again, the question lists only those.
+	park(t, s, KindSideIdea, "retry queue for webhooks")
+	park(t, s, KindSideIdea, "retry loop for jobs")
+	if _, _, err := s.Archive("retry queue"); err != nil {
+		t.Fatal(err)
+	}
+	if r, _, err := s.Restore("retry"); err != nil || r.Name != "retry-queue-for-webhooks" {
+		t.Fatalf("restore retry: %+v %v", r, err)
+	}
+	for _, q := range []string{"retry queue", "retry loop"} {
+		if _, _, err := s.Archive(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, cands, err := s.Restore("retry")
+	if !errors.Is(err, ErrAmbiguous) || len(cands) != 2 || cands[0].Name != "retry-loop-for-jobs" || cands[1].Name != "retry-queue-for-webhooks" {
+		t.Fatalf("restore retry: %+v %v", cands, err)
+	}
 }
