@@ -29,6 +29,7 @@ git archive "$BASE" | tar -x -C "$W/base"
 (cd "$W/base" && go build -trimpath -o "$W/openloop-base" ./cmd/openloop)
 go build -trimpath -o "$W/openloop-head" ./cmd/openloop
 go build -trimpath -o "$W/floor" ./bench/floor
+go build -trimpath -o "$W/depfloor" ./bench/depfloor
 go build -trimpath -o "$W/mktranscript" ./bench/mktranscript
 export HOME=$W/home TZ=UTC OPENLOOP_MEMORY_DIR=$W/mem
 mkdir -p "$HOME" "$W/proj/.git"
@@ -46,6 +47,7 @@ done
 
 hyperfine --style basic --warmup 5 --runs "${RUNS:-60}" --export-json "$W/out/hotpath.json" \
 	-n "floor (reads stdin, exits)" "$W/floor <$W/none.json" \
+	-n "floor + required libraries (bench/depfloor)" "$W/depfloor <$W/none.json" \
 	-n "base ($BASE): --version" "$W/openloop-base --version <$W/none.json" \
 	-n "head: --version" "$W/openloop-head --version <$W/none.json" \
 	-n "base ($BASE): hook, nothing to park, no transcript" "$W/openloop-base hook <$W/notr.json" \
@@ -60,6 +62,7 @@ echo "### Round-robin (bench/interleave.py, ${ROUNDS:-200} rounds)"
 echo
 python3 "$REPO/bench/interleave.py" -n "${ROUNDS:-200}" --md \
 	"floor=$W/none.json=$W/floor" \
+	"floor + required libraries (bench/depfloor)=$W/none.json=$W/depfloor" \
 	"base ($BASE): --version=$W/none.json=$W/openloop-base --version" \
 	"head: --version=$W/none.json=$W/openloop-head --version" \
 	"base ($BASE): hook, no transcript=$W/notr.json=$W/openloop-base hook" \
@@ -75,9 +78,9 @@ echo "binary size: base $(stat -c %s "$W/openloop-base") bytes, head $(stat -c %
 # Where the faults are, by phase and package (needs perf; every fault is
 # counted, so these barely move with the load).
 if command -v perf >/dev/null && perf record -q -e page-faults -c 1 -o /dev/null -- true 2>/dev/null; then
-	for b in floor openloop-base openloop-head; do
+	for b in floor depfloor openloop-base openloop-head; do
 		args=("$W/$b")
-		[ "$b" = floor ] || args+=(hook)
+		[ "$b" = floor ] || [ "$b" = depfloor ] || args+=(hook)
 		echo
 		echo "#### $b"
 		echo

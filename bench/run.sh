@@ -49,6 +49,7 @@ echo "work dir: $W" >&2
 # --- binaries ---------------------------------------------------------
 go build -trimpath -o "$W/openloop" ./cmd/openloop
 go build -trimpath -o "$W/floor" ./bench/floor
+go build -trimpath -o "$W/depfloor" ./bench/depfloor
 go build -trimpath -o "$W/mktranscript" ./bench/mktranscript
 go build -trimpath -o "$W/mkrepo" ./bench/mkrepo
 OL=$W/openloop
@@ -151,6 +152,7 @@ run_group() { # group
 
 E="OPENLOOP_MEMORY_DIR"
 add "floor (reads stdin, exits)" ":" "$W/floor <$W/ups-none.json"
+add "floor + required libraries (bench/depfloor: gjson, yaml.v3, go-git linked)" ":" "$W/depfloor <$W/ups-none.json"
 add "openloop --version (start-up alone)" ":" "$OL --version <$W/ups-none.json"
 if [ $has_hook = 1 ]; then
 	add "hook UserPromptSubmit, nothing to park, no transcript" ":" "$E=$MEM3 $OL hook <$W/ups-none-notr.json" quiet

@@ -14,9 +14,10 @@ const MaxDepth = 1000
 
 // TooDeep reports whether JSON text nests arrays and objects deeper than
 // max. It scans once, skipping strings, and never recurses.
-func TooDeep(b []byte, max int) bool {
+func TooDeep[T string | []byte](b T, max int) bool {
 	depth, inStr, esc := 0, false, false
-	for _, c := range b {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
 		switch {
 		case inStr:
 			switch {
@@ -46,7 +47,7 @@ func Valid(b []byte) bool {
 	return !TooDeep(b, MaxDepth) && gjson.ValidBytes(b)
 }
 
-// ValidString is Valid for a string.
+// ValidString is Valid for a string, without copying it.
 func ValidString(s string) bool {
-	return Valid([]byte(s))
+	return !TooDeep(s, MaxDepth) && gjson.Valid(s)
 }

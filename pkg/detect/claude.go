@@ -235,15 +235,13 @@ func isOption(line string) bool {
 
 // predicateWords show that a captured "thing" is a clause with its own
 // verb ("these warnings don't affect the build and"), not a thing.
-var predicateWords = map[string]bool{"don't": true, "doesn't": true, "didn't": true, "do": true,
-	"does": true, "did": true, "is": true, "are": true, "was": true, "were": true, "isn't": true,
-	"aren't": true, "wasn't": true, "weren't": true, "not": true, "has": true, "have": true,
-	"hasn't": true, "haven't": true, "affect": true, "affects": true, "noted": true}
+var predicateWords = words("don't doesn't didn't do does did is are was were isn't aren't wasn't weren't not has " +
+	"have hasn't haven't affect affects noted")
 
 // isPredicate reports a captured thing that holds a verb of its own.
 func isPredicate(x string) bool {
 	for _, w := range strings.Fields(lower(x)) {
-		if predicateWords[strings.Trim(w, ",;:()")] {
+		if predicateWords.has(strings.Trim(w, ",;:()")) {
 			return true
 		}
 	}

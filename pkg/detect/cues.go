@@ -371,7 +371,8 @@ func cueGroupsOf(text string, ws []string) []string {
 	// text without such letters cannot hold one.
 	if beyondLatin1(text) {
 		lt := strings.ToLower(text)
-		for _, c := range cueOther {
+		for i := range cueOther {
+			c := &cueOther[i]
 			if found&(1<<c.group) == 0 && containsPhrase(lt, c.phrase) {
 				found |= 1 << c.group
 			}

@@ -147,7 +147,7 @@ func clauseFeatures(sent string, emit func(string)) {
 	ws := tokens(sent)
 	hit := false
 	for _, g := range cueGroupsOf(sent, ws) {
-		if loopCue[g] {
+		if loopCue.has(g) {
 			hit = true
 			emit("sg:" + g)
 		}
@@ -163,7 +163,7 @@ func clauseFeatures(sent string, emit func(string)) {
 	}
 	emit("sb:" + p + "_$")
 	for _, h := range cueHits(ws) {
-		if !loopCue[h.group] {
+		if !loopCue.has(h.group) {
 			continue
 		}
 		before, after := "^", "$"
@@ -182,8 +182,8 @@ func clauseFeatures(sent string, emit func(string)) {
 }
 
 // loopCue are the cue groups that say a thing is put off or floated.
-var loopCue = map[string]bool{"later": true, "next-phase": true, "for-now": true, "skip": true, "put-off": true,
-	"revisit": true, "can-wait": true, "out-of-scope": true, "separate": true, "remind": true, "file-it": true, "side": true}
+var loopCue = words("later next-phase for-now skip put-off revisit can-wait out-of-scope separate remind " +
+	"file-it side")
 
 // clauses splits text at line ends and sentence ends, in any script.
 func clauses(text string) []string {
@@ -288,7 +288,7 @@ func (x exchange) takesUp() bool {
 	}
 	q := map[string]bool{}
 	for _, w := range tokens(x.pending.question) {
-		if (len(w) >= 4 || strings.ContainsAny(w, "0123456789")) && !askWords[w] {
+		if (len(w) >= 4 || strings.ContainsAny(w, "0123456789")) && !askWords.has(w) {
 			q[w] = true
 		}
 	}
@@ -301,11 +301,9 @@ func (x exchange) takesUp() bool {
 }
 
 // askWords are the words any question uses, which no answer takes up.
-var askWords = map[string]bool{"should": true, "would": true, "could": true, "want": true, "like": true,
-	"this": true, "that": true, "with": true, "what": true, "which": true, "there": true, "your": true,
-	"have": true, "make": true, "then": true, "them": true, "they": true, "will": true, "from": true,
-	"into": true, "also": true, "just": true, "need": true, "does": true, "prefer": true, "rather": true,
-	"keep": true, "instead": true, "these": true, "those": true, "when": true, "where": true, "done": true}
+var askWords = words("should would could want like this that with what which there your have make then " +
+	"them they will from into also just need does prefer rather keep instead these those " +
+	"when where done")
 
 // refersToOption reports a prompt that names one of the options offered:
 // an AskUserQuestion label, or "option 2" / "B" / "2." when the message

@@ -150,7 +150,7 @@ func restOf(cs []string, best int) string {
 // holdsLoopCue reports text with a cue of putting off or of an idea.
 func holdsLoopCue(text string) bool {
 	for _, g := range cueGroups(text) {
-		if loopCue[g] {
+		if loopCue.has(g) {
 			return true
 		}
 	}
@@ -552,7 +552,7 @@ func hangulTopic(lw []string) (string, bool) {
 	cue := -1
 	for i, w := range lw {
 		for _, g := range cueGroups(w) {
-			if g != "for-now" && loopCue[g] && cue < 0 {
+			if g != "for-now" && loopCue.has(g) && cue < 0 {
 				cue = i
 			}
 		}
@@ -710,7 +710,7 @@ func (segs segments) pick(lw []string) int {
 			switch {
 			case g == "for-now" && weak < 0:
 				weak = i
-			case g != "for-now" && loopCue[g]:
+			case g != "for-now" && loopCue.has(g):
 				return i
 			}
 		}

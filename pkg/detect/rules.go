@@ -46,7 +46,7 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 	}
 	for i, c := range cs {
 		why := plainDeferral(c)
-		if why == "" || complains(c) || asksChoice(c) || len(x.typed) >= longPrompt && !sureInLong[why] {
+		if why == "" || complains(c) || asksChoice(c) || len(x.typed) >= longPrompt && !sureInLong.has(why) {
 			continue
 		}
 		idea := reduce(c, putOffWords)
@@ -132,8 +132,7 @@ func asksChoice(c string) bool {
 // off.
 const longPrompt = 500
 
-var sureInLong = map[string]bool{"skip+when": true, "revisit+when": true, "file-it": true, "but-not-now": true,
-	"remind": true}
+var sureInLong = words("skip+when revisit+when file-it but-not-now remind")
 
 // plainDeferral reports a clause whose concepts put a thing off plainly,
 // and which shape says so ("" for none).
@@ -263,10 +262,10 @@ func filesIt(ws []string, lc string) bool {
 		// "create a todo list" is work; "open an issue for X" files X.
 		files := holdsAnyWord(before, fileVerbs) || fileAn(before) ||
 			(w == "issue" || w == "ticket") && holdsAnyWord(before, openVerbs)
-		if !fileLists[w] || !files {
+		if !fileLists.has(w) || !files {
 			continue
 		}
-		if i+1 < len(ws) && !afterList[ws[i+1]] {
+		if i+1 < len(ws) && !afterList.has(ws[i+1]) {
 			continue // TODO.md, "a TODO comment", "an issue template"
 		}
 		for _, p := range ws[max(0, i-3):i] {
@@ -281,8 +280,8 @@ func filesIt(ws []string, lc string) bool {
 
 // afterList may follow a list a thing is filed to: "… to the todo list",
 // "a ticket for the flaky test", "on the backlog and carry on".
-var afterList = setOf("list", "lists", "for", "about", "to", "so", "and", "with", "on", "in", "then", "please",
-	"pls", "as", "but", "instead", "para", "pour", "для", "sobre")
+var afterList = words("list lists for about to so and with on in then please pls as but instead para pour " +
+	"для sobre")
 
 // fileAn reports "file a …", "file it …": "file" as a verb, not "a file
 // in docs/todo".
@@ -295,8 +294,7 @@ func fileAn(ws []string) bool {
 	return false
 }
 
-var fileLists = setOf("backlog", "todo", "todos", "ticket", "issue", "roadmap", "wishlist", "pendientes",
-	"бэклог")
+var fileLists = words("backlog todo todos ticket issue roadmap wishlist pendientes бэклог")
 
 // remindsToDo reports "remind me to …", not a feature or a menu item
 // called "Remind me".
@@ -315,14 +313,14 @@ func remindsToDo(ws []string) bool {
 // later") is not enough.
 func doesItLater(ws []string) bool {
 	for i, w := range ws {
-		if i > 0 && purposeWords[ws[i-1]] {
+		if i > 0 && purposeWords.has(ws[i-1]) {
 			continue // "so I can add more reports in the future": a purpose, not a plan
 		}
 		n := 0
 		switch {
-		case doerWords[w]:
+		case doerWords.has(w):
 			n = 1
-		case (w == "we" || w == "i") && i+1 < len(ws) && modalWords[ws[i+1]]:
+		case (w == "we" || w == "i") && i+1 < len(ws) && modalWords.has(ws[i+1]):
 			n = 2
 		case (w == "can" || w == "will" || w == "should") && i+2 < len(ws) && (ws[i+1] == "come" || ws[i+1] == "be") &&
 			(ws[i+2] == "later" || i+3 < len(ws) && ws[i+3] == "later"):
@@ -332,7 +330,7 @@ func doesItLater(ws []string) bool {
 			continue
 		}
 		for _, v := range ws[i+n : min(len(ws), i+n+3)] {
-			if laterVerbs[v] {
+			if laterVerbs.has(v) {
 				return true
 			}
 		}
@@ -341,31 +339,22 @@ func doesItLater(ws []string) bool {
 }
 
 var (
-	doerWords    = setOf("let's", "lets", "we'll", "i'll", "vamos", "hagamos", "давай", "давайте")
-	modalWords   = setOf("can", "could", "will", "should", "shall")
-	purposeWords = setOf("so", "that", "to", "if", "when", "before", "after", "once", "until")
-	laterVerbs   = setOf("do", "handle", "tackle", "address", "add", "implement", "fix", "build", "look",
-		"deal", "revisit", "support", "come", "wait", "work", "cover", "sort", "figure", "migrate", "refactor",
-		"clean", "optimize", "write", "test", "continue", "hacer", "haremos", "hacemos", "ver", "veremos", "ferons",
-		"faire", "verra", "сделаем", "займёмся", "займемся", "fazer", "faremos", "vemos")
-	openVerbs = setOf("create", "open", "make", "raise")
-	fileVerbs = setOf("add", "put", "move", "filed", "note", "track", "log",
-		"record", "write", "keep", "save", "agrega", "agregar", "añade", "añadir", "ajoute", "ajouter",
-		"добавь", "добавить", "adicione", "adicionar", "coloque")
+	doerWords    = words("let's lets we'll i'll vamos hagamos давай давайте")
+	modalWords   = words("can could will should shall")
+	purposeWords = words("so that to if when before after once until")
+	laterVerbs   = words("do handle tackle address add implement fix build look deal revisit support come wait " +
+		"work cover sort figure migrate refactor clean optimize write test continue hacer " +
+		"haremos hacemos ver veremos ferons faire verra сделаем займёмся займемся fazer " +
+		"faremos vemos")
+	openVerbs = words("create open make raise")
+	fileVerbs = words("add put move filed note track log record write keep save agrega agregar añade añadir " +
+		"ajoute ajouter добавь добавить adicione adicionar coloque")
 	fileVerbsUnspaced = []string{"加到待办", "放到待办", "加入待办", "记到待办", "加到todo", "加入todo", "放进需求池", "加到需求池", "백로그에", "할 일에", "バックログに", "todoに"}
 )
 
-func setOf(ws ...string) map[string]bool {
-	m := make(map[string]bool, len(ws))
+func holdsAnyWord(ws []string, set words) bool {
 	for _, w := range ws {
-		m[w] = true
-	}
-	return m
-}
-
-func holdsAnyWord(ws []string, set map[string]bool) bool {
-	for _, w := range ws {
-		if set[w] {
+		if set.has(w) {
 			return true
 		}
 	}
@@ -395,19 +384,18 @@ func noThing(idea string) bool {
 		return true
 	}
 	for _, w := range ws {
-		if !emptyIdeaWords[w] {
+		if !emptyIdeaWords.has(w) {
 			return false
 		}
 	}
 	return true
 }
 
-var emptyIdeaWords = setOf("see", "pick", "look", "revisit", "come", "get", "do", "ignore", "skip", "least", "at",
-	"just", "so", "for", "check", "talk", "think", "decide", "discuss", "chat", "figure", "out",
-	"it", "that", "this", "them", "those", "about", "more", "again", "continue", "go", "on", "back", "then",
-	"maybe", "something", "things", "stuff", "rest", "everything", "else", "all", "other", "others", "one",
-	"ones", "some", "here", "there", "now", "later", "today", "tomorrow", "up", "the", "a", "an", "what",
-	"how", "why", "when", "where", "which", "you", "me", "us", "we", "i", "rest", "remaining", "thing")
+var emptyIdeaWords = words("see pick look revisit come get do ignore skip least at just so for check talk think " +
+	"decide discuss chat figure out it that this them those about more again continue go " +
+	"on back then maybe something things stuff rest everything else all other others one " +
+	"ones some here there now later today tomorrow up the a an what how why when where " +
+	"which you me us we i rest remaining thing")
 
 // complains reports a clause that blames or asks why rather than puts off:
 // "why did you skip the tests", "you ignored my config again", "stop
@@ -424,7 +412,7 @@ func complains(c string) bool {
 		}
 	}
 	for i, w := range ws {
-		if (w == "you" || w == "u") && i+1 < len(ws) && (blameVerbs[ws[i+1]] ||
+		if (w == "you" || w == "u") && i+1 < len(ws) && (blameVerbs.has(ws[i+1]) ||
 			(ws[i+1] == "just" || ws[i+1] == "didn't" || ws[i+1] == "keep" || ws[i+1] == "always" || ws[i+1] == "still") && i+2 < len(ws)) {
 			return true
 		}
@@ -432,8 +420,8 @@ func complains(c string) bool {
 	return holdsAny(lower(c), []string{"为什么", "怎么又", "왜 ", "なぜ", "どうして"})
 }
 
-var blameVerbs = setOf("skipped", "ignored", "dropped", "deferred", "postponed", "left", "forgot", "missed",
-	"skip", "ignore", "keep", "always", "never", "parked")
+var blameVerbs = words("skipped ignored dropped deferred postponed left forgot missed skip ignore keep " +
+	"always never parked")
 
 // quotedOrPasted reports a prompt whose loop words are someone else's
 // text: a request to translate, to write a commit message, an email or

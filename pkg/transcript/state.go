@@ -34,22 +34,22 @@ func newState() *state {
 
 // line folds one JSON line. Lines that are not JSON objects, lines of
 // other types, sidechain lines and subagent lines are ignored.
-func (s *state) line(b []byte) {
+func (s *state) line(b string) {
 	if len(b) == 0 {
 		return
 	}
 	// Most bytes of a transcript are in lines of other types (attachment,
 	// api-request*, progress); a look at "type" skips them before the
 	// line is validated or copied.
-	if t := gjson.GetBytes(b, "type"); t.Type != gjson.String || t.Str != "user" && t.Str != "assistant" {
+	if t := gjson.Get(b, "type"); t.Type != gjson.String || t.Str != "user" && t.Str != "assistant" {
 		return
 	}
 	// jsonguard first: gjson's validator recurses once per nesting level,
 	// and a line of a few million "[" would overflow the stack (exit 2).
-	if !jsonguard.Valid(b) {
+	if !jsonguard.ValidString(b) {
 		return
 	}
-	r := gjson.ParseBytes(b)
+	r := gjson.Parse(b)
 	if !r.IsObject() {
 		return
 	}

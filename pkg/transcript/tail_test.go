@@ -108,13 +108,13 @@ func FuzzLine(f *testing.F) {
 	empty := newState().tail()
 	f.Fuzz(func(t *testing.T, b []byte) {
 		once := newState()
-		once.line(b)
+		once.line(string(b))
 		got := once.tail()
 		twice := newState()
-		twice.line(b)
-		twice.line(b)
+		twice.line(string(b))
+		twice.line(string(b))
 		got2 := twice.tail()
-		firstTimestamp(b)
+		firstTimestamp(string(b))
 
 		var top map[string]json.RawMessage
 		isObject := json.Unmarshal(b, &top) == nil && top != nil
@@ -164,7 +164,7 @@ func FuzzLine(f *testing.F) {
 				t.Fatalf("%q is not JSON", side)
 			}
 			st := newState()
-			st.line(side)
+			st.line(string(side))
 			if tail := st.tail(); !reflect.DeepEqual(tail, empty) {
 				t.Fatalf("line %q changed the tail: %+v", side, tail)
 			}

@@ -18,13 +18,14 @@
 package transcript
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 
@@ -138,7 +139,7 @@ func ReadSessionFrom(r io.ReaderAt, size, head, tail int64) (Session, error) {
 			return Session{}, err
 		}
 		out.Start = firstTimestamp(buf)
-		if i := bytes.LastIndexByte(buf, '\n'); i >= 0 {
+		if i := strings.LastIndexByte(buf, '\n'); i >= 0 {
 			foldLines(st, buf[:i])
 		}
 		if err := foldTail(st, r, size, tail); err != nil {
@@ -178,16 +179,25 @@ func open(path string) (*os.File, int64, error) {
 	return f, size, nil
 }
 
-func readRange(r io.ReaderAt, off, n int64) ([]byte, error) {
+// readRange reads n bytes at off and returns them as a string that shares
+// the bytes read: the buffer is made here, written only by ReadAt, and
+// never used again, so no copy is needed. The hook folds the last 64 KiB
+// on every prompt, and copying each line Claude or the user wrote (as
+// gjson.ParseBytes does) cost about as many page faults as the read
+// itself (BENCHMARKS.md).
+func readRange(r io.ReaderAt, off, n int64) (string, error) {
 	if n <= 0 {
-		return nil, nil
+		return "", nil
 	}
 	buf := make([]byte, n)
 	got, err := r.ReadAt(buf, off)
 	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, err
+		return "", err
 	}
-	return buf[:got], nil
+	if got == 0 {
+		return "", nil
+	}
+	return unsafe.String(&buf[0], got), nil
 }
 
 // foldTail folds the complete lines in the last budget bytes. The first,
@@ -203,7 +213,7 @@ func foldTail(s *state, r io.ReaderAt, size, budget int64) error {
 		return err
 	}
 	if start > 0 {
-		i := bytes.IndexByte(buf, '\n')
+		i := strings.IndexByte(buf, '\n')
 		if i < 0 {
 			return nil
 		}
@@ -216,9 +226,9 @@ func foldTail(s *state, r io.ReaderAt, size, budget int64) error {
 // foldLines folds each line of buf in order. A last line with no newline
 // is folded too: if it is still being written it does not parse and is
 // skipped.
-func foldLines(s *state, buf []byte) {
+func foldLines(s *state, buf string) {
 	for len(buf) > 0 {
-		i := bytes.IndexByte(buf, '\n')
+		i := strings.IndexByte(buf, '\n')
 		if i < 0 {
 			s.line(buf)
 			return
@@ -231,15 +241,15 @@ func foldLines(s *state, buf []byte) {
 // firstTimestamp scans lines for a top-level "timestamp" that parses as
 // RFC 3339. gjson tolerates a cut line, so a long first line cut by the
 // window still yields a timestamp written before the cut.
-func firstTimestamp(buf []byte) time.Time {
+func firstTimestamp(buf string) time.Time {
 	for len(buf) > 0 {
 		line := buf
-		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+		if i := strings.IndexByte(buf, '\n'); i >= 0 {
 			line, buf = buf[:i], buf[i+1:]
 		} else {
-			buf = nil
+			buf = ""
 		}
-		v := gjson.GetBytes(line, "timestamp")
+		v := gjson.Get(line, "timestamp")
 		if v.Type != gjson.String {
 			continue
 		}
