@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // privLine is a private line as a step writes it: ts, the id, a text.
@@ -275,4 +276,34 @@ func FuzzPrivateFields(f *testing.F) {
 			t.Fatalf("read id %q ts %q kept %q (%v), encoding/json %q %q %q", id, ts, kept, ok, l.ID, l.TS, l.Kept)
 		}
 	})
+}
+
+// An append that waited for the private file's lock while a pruning
+// replaced the file lands in the new file, not in the one renamed over
+// (the same lock discipline as the log's: lockLog).
+func TestPruneAppendWaits(t *testing.T) {
+	s := newStore(t)
+	park(t, s, KindDeferred, "retry budget for uploads")
+	if _, _, err := s.Archive("retry budget"); err != nil {
+		t.Fatal(err)
+	}
+	kept, _ := os.ReadFile(s.Log.Private)
+	writePrivate(t, s, strings.Repeat(privLine("2026-01-01T10:00:00Z", "00000000000000ff", ""), 20)+string(kept))
+	late := logLine(testNow, Item{Name: "late", File: fileOf("late")}, ActionArchived, "---\nname: late\n---\n", "00000000000000ee")
+	done := make(chan error, 1)
+	testPruneRename = func() {
+		go func() { done <- s.Log.appendPrivate(late) }()
+		time.Sleep(50 * time.Millisecond) // lets the append reach the lock; the result does not depend on it
+	}
+	defer func() { testPruneRename = nil }()
+	if _, err := s.prunePrivate(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(s.Log.Private)
+	if !strings.HasPrefix(string(got), string(kept)) || !strings.Contains(string(got), `"id":"00000000000000ee"`) || strings.Contains(string(got), "00000000000000ff") {
+		t.Fatalf("after the pruning and the append:\n%s", got)
+	}
 }
