@@ -166,12 +166,11 @@ func keepPrivate(line []byte, logged map[string]bool, now time.Time) bool {
 }
 
 // privateFields reads the id, ts and kept of a line of the private file
-// or the log (with its newline or without). A line as
-// openloop writes it (json.Marshal of a LogLine: "ts" first, "id" and
-// then "kept" last, their values plain tokens) is read without parsing
-// its text into strings: a pruning reads every line under the lock, and
-// parsing them whole cost 10 ms a thousand steps. Any other line is parsed; ok is
-// false when it is not a JSON object.
+// or of the log (with its newline or without). A line as openloop writes
+// it is walked key by key (fastFields) without making its text a string:
+// a pruning reads every line under the lock, and parsing them whole cost
+// 10 ms a thousand steps. Any other line is parsed; ok is false when it
+// is not a JSON object.
 func privateFields(line []byte) (id, ts, kept string, ok bool) {
 	if id, ts, kept, ok = fastFields(line); ok {
 		return id, ts, kept, true
