@@ -32,38 +32,20 @@ import (
 // Then a resume that runs to its end leaves no user text and no temp file
 // beside the log.
 func TestCrashMigration(t *testing.T) {
-	if os.Getenv("OPENLOOP_NO_KILL") != "" {
-		t.Skip("OPENLOOP_NO_KILL is set")
-	}
-	budget := 8 * time.Second
-	if testing.Short() {
-		budget = 3 * time.Second
-	}
-	// The kill window: up to half a process start and one and a half
-	// times a whole migrating archive, measured here, then narrowed or
-	// widened as archives finish or are killed.
-	t0 := time.Now()
-	newMigrationWorld(t).p.run(nil, "version")
-	from := time.Since(t0) / 2
+	budget := crashBudget(t, 8*time.Second, 3*time.Second)
+	start := startup(t)
 	w := newMigrationWorld(t)
-	t0 = time.Now()
-	if r := w.p.run(nil, "archive", fileOf("fresh-alpha-cache")); r.Code != 0 {
-		t.Fatalf("archive: exit %d\n%s%s", r.Code, r.Stdout, r.Stderr)
-	}
-	span := 3 * time.Since(t0) / 2
+	win := archiveWindow(t, w.p, start)
 	w.check(nil)
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))
 	rounds, killed, migrated, racedLines := 0, 0, 0, 0
 	for end := time.Now().Add(budget); time.Now().Before(end) && !t.Failed(); {
 		rounds++
 		w := newMigrationWorld(t)
-		a, aout, _ := w.p.cmd(context.Background(), nil, "archive", fileOf("fresh-alpha-cache"))
 		b, bout, _ := w.p.cmd(context.Background(), nil, "archive", fileOf("fresh-beta-queue"))
 		b.Env = w.envB(b.Env)
-		a.Stderr, b.Stderr = aout, bout
-		if err := a.Start(); err != nil {
-			t.Fatal(err)
-		}
+		b.Stderr = bout
+		a, aout := startArchive(t, w.p)
 		// Every other round, the second setup archives meanwhile (and
 		// migrates the log when it comes first); in the others, what the
 		// killed archive left is checked alone.
@@ -73,24 +55,17 @@ func TestCrashMigration(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		time.Sleep(time.Duration(rng.Int64N(int64(from + span))))
-		a.Process.Kill()
-		a.Wait()
+		code := win.kill(rng, a)
 		if race {
 			b.Wait() // b is never killed: its report must hold
 			if b.ProcessState.ExitCode() != 0 {
 				t.Errorf("archive under another config dir: exit %d\n%s", b.ProcessState.ExitCode(), bout)
 			}
 		}
-		// Aim at killing about half of them, however loaded the machine.
-		if a.ProcessState.ExitCode() == -1 {
+		if code == -1 {
 			killed++
-			span += span / 8
-		} else {
-			span -= span / 8
-		}
-		if code := a.ProcessState.ExitCode(); code != -1 && code != 0 {
-			t.Errorf("archive: exit %d\n%s", a.ProcessState.ExitCode(), aout)
+		} else if code != 0 {
+			t.Errorf("archive: exit %d\n%s", code, aout)
 		}
 		var reported []string
 		if strings.HasPrefix(bout.String(), "Archived: fresh-beta-queue") {

@@ -42,28 +42,8 @@ import (
 //     process holds the lock it leaves expiry and the sweep for later and
 //     still exits 0: its exit says nothing.)
 func TestCrashConsistency(t *testing.T) {
-	if os.Getenv("OPENLOOP_NO_KILL") != "" {
-		t.Skip("OPENLOOP_NO_KILL is set")
-	}
-	budget := 60 * time.Second
-	if testing.Short() {
-		budget = 10 * time.Second
-	}
-	if s := os.Getenv("OPENLOOP_CRASH_SECONDS"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n <= 0 {
-			t.Fatalf("OPENLOOP_CRASH_SECONDS=%q: want a whole number of seconds", s)
-		}
-		budget = time.Duration(n) * time.Second
-	}
-	// Kill points run from half a process start (nothing done yet) to one
-	// and a half times a whole step, measured here.
-	startup := time.Hour
-	for range 3 {
-		t0 := time.Now()
-		newProj(t).run(nil, "version")
-		startup = min(startup, time.Since(t0))
-	}
+	budget := crashBudget(t, 60*time.Second, 10*time.Second)
+	start := startup(t)
 	worlds := make([]*crashWorld, 8)
 	for i := range worlds {
 		p := newProj(t)
@@ -77,16 +57,16 @@ func TestCrashConsistency(t *testing.T) {
 		worlds[0].check(nil, false)
 		n++
 	}
-	from, span := startup/2, 3*time.Since(t0)/time.Duration(2*n)
+	win := newKillWindow(start, time.Since(t0)/time.Duration(n), 32)
 	var wg sync.WaitGroup
 	for i, w := range worlds {
-		w.span = span
+		w.win = win
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), uint64(i)))
 			for end := time.Now().Add(budget); time.Now().Before(end) && !t.Failed(); {
-				w.round(rng, from)
+				w.round(rng)
 			}
 			// The last word: a sweep that runs to its end leaves no temp
 			// file and nothing aside.
@@ -118,7 +98,7 @@ func TestCrashConsistency(t *testing.T) {
 		total += killed[op]
 	}
 	t.Logf("%d rounds in %v in %d projects, %d processes killed from %v after their start (window %v at first, %v at the end): %s; %d parks reported, %d log lines; %d times an item was left under its name and its aside",
-		rounds, budget, len(worlds), total, from, span, worlds[0].span, strings.Join(stats, "; "), reported, lines, twoNames)
+		rounds, budget, len(worlds), total, win.from, win.span, worlds[0].win.span, strings.Join(stats, "; "), reported, lines, twoNames)
 	for _, op := range []int{opPark, opArchive, opResume, opPrompt} {
 		if killed[op] == 0 {
 			t.Errorf("no %s was killed: the test proves nothing about it", opNames[op])
@@ -158,7 +138,7 @@ type crashWorld struct {
 	logOff   int64             // bytes of the log checked so far
 	lines    int               // log lines checked so far
 	next     int               // numbers new ideas
-	span     time.Duration     // kill points are up to this long after from
+	win      killWindow        // when a step is killed after its start
 	rounds   int
 	twoNames int // checks that found one item under its name and its aside
 	started  [nOps]int
@@ -176,7 +156,7 @@ type step struct {
 
 // round ages temp files (and sometimes an item, for expiry), starts one to
 // three steps, kills them at a random point, and checks every promise.
-func (w *crashWorld) round(rng *rand.Rand, from time.Duration) {
+func (w *crashWorld) round(rng *rand.Rand) {
 	w.rounds++
 	aged := w.ageTemps()
 	// Names a step of this round is about, and old items that any sweep
@@ -195,21 +175,14 @@ func (w *crashWorld) round(rng *rand.Rand, from time.Duration) {
 			steps = append(steps, s)
 		}
 	}
-	time.Sleep(from + time.Duration(rng.Int64N(int64(w.span))))
+	time.Sleep(w.win.at(rng))
 	for _, s := range steps {
 		s.c.Process.Kill()
 	}
 	swept := false
 	for _, s := range steps {
 		swept = w.finish(s) || swept
-		// Aim at killing about half the steps, however slow the machine
-		// is under this load: a step that finished widens the window
-		// less than one that was killed narrows it... the other way.
-		if s.c.ProcessState.ExitCode() == -1 {
-			w.span += w.span / 32
-		} else {
-			w.span -= w.span / 32
-		}
+		w.win.record(s.c.ProcessState.ExitCode())
 	}
 	w.check(aged, swept)
 }

@@ -58,6 +58,14 @@ var mutations = []mutation{
 		file: "pkg/store/retire.go", old: "return log.Append(l.committed())", new: "return log.Append(l)", pkgs: storePkgs},
 	{id: "dismiss-logs", behaviour: "dismiss writes an archived line to the committed log",
 		file: "pkg/store/dismiss.go", old: "\tif err := note(it); err != nil {", new: "\ts.Log.Append(LogLine{LogEntry: LogEntry{Item: it.Name, Action: ActionArchived}})\n\tif err := note(it); err != nil {", pkgs: storePkgs},
+	{id: "restore-list-open-again", behaviour: "restore --list offers an item whose idea is open again",
+		file: "pkg/store/restorelist.go", old: "return RestoreList{Items: closed(open, gone),", new: "return RestoreList{Items: gone,", pkgs: storePkgs},
+	{id: "restore-elsewhere-silent", behaviour: "restore says nothing of an item whose text is under another config dir",
+		file: "pkg/store/archive.go", old: "away = append(away, l.Item)", new: "_ = away", pkgs: storePkgs},
+	{id: "prune-drops-logged", behaviour: "pruning drops a text restore can still bring back (its log line is there)",
+		file: "pkg/store/prune.go", old: "if logged[id] {", new: "if logged[id] && false {", pkgs: storePkgs},
+	{id: "prune-never", behaviour: "archive never prunes the private text file",
+		file: "pkg/store/archive.go", old: "\ts.migrateLog()\n\ts.prunePrivate()\n\treturn it, nil, nil", new: "\ts.migrateLog()\n\treturn it, nil, nil", pkgs: storePkgs},
 
 	// The stale mark: 14 days.
 	{id: "stale-boundary", behaviour: "an item exactly 14 days old is not marked stale",
@@ -137,7 +145,7 @@ var mutations = []mutation{
 	{id: "log-lock-stale-file", behaviour: "an appender that locked a log renamed over by a migration writes its line to the old file",
 		file: "pkg/store/migrate.go", old: "if err == nil && os.SameFile(held, now) {", new: "if err == nil || os.SameFile(held, now) {", pkgs: storePkgs},
 	{id: "migrate-log-before-private", behaviour: "a migration rewrites the log before the texts are in the private file",
-		file: "pkg/store/migrate.go", old: "if err := s.Log.appendPrivate(moved...); err != nil {", new: "if err := error(nil); err != nil {", pkgs: storePkgs},
+		file: "pkg/store/migrate.go", old: "if err := log.appendPrivate(moved...); err != nil {", new: "if err := error(nil); err != nil {", pkgs: storePkgs},
 	{id: "lock-holder-unnamed", behaviour: "a lock that was not taken in time does not say who holds it",
 		file: "pkg/store/lock.go", old: "pid, cmd := lockHolder(path)", new: "pid, cmd := 0, \"\"", pkgs: storePkgs},
 	{id: "archive-recovery", behaviour: "an item a killed archive left aside is deleted, not put back",

@@ -2,7 +2,7 @@
 // $CLAUDE_CONFIG_DIR/openloop/sessions (default ~/.claude/openloop/sessions):
 // one small file per session and purpose (the hooks' saved state, the
 // cap mark, the candidates). It owns the rules every such file follows:
-// the folder's two parts openloop owns are real folders (0700), never
+// the folder's two parts openloop owns are real folders (0700: privdir), never
 // followed through a symlink; a session id names a file inside the folder
 // and nothing else; writes are atomic (dot-named temp file and rename),
 // files 0600.
@@ -11,12 +11,11 @@ package sessiondir
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/openloop/openloop/internal/privdir"
 )
 
 // MaxAge is how long a session's files may lie around unchanged before
@@ -40,37 +39,16 @@ func SafeID(id string) bool {
 }
 
 // ErrFolder marks a folder that is not a real folder.
-var ErrFolder = errors.New("not a folder")
+var ErrFolder = privdir.ErrFolder
 
 // Folder returns <configDir>/openloop/sessions once its two parts that
 // openloop owns, openloop/ and openloop/sessions/, are known to be real
-// folders: a symlink planted at either would send writes, and the
-// deletions of pruning and SessionEnd, into some other folder. With
+// folders (privdir): a symlink planted at either would send writes, and
+// the deletions of pruning and SessionEnd, into some other folder. With
 // create, the missing parts are made (0700). configDir itself may be a
 // symlink (users keep ~/.claude in a dotfiles repository).
 func Folder(configDir string, create bool) (string, error) {
-	if create {
-		if err := os.MkdirAll(configDir, 0o700); err != nil {
-			return "", err
-		}
-	}
-	dir := configDir
-	for _, part := range []string{"openloop", "sessions"} {
-		dir = filepath.Join(dir, part)
-		fi, err := os.Lstat(dir)
-		if create && errors.Is(err, fs.ErrNotExist) {
-			if err = os.Mkdir(dir, 0o700); err == nil || errors.Is(err, fs.ErrExist) {
-				fi, err = os.Lstat(dir)
-			}
-		}
-		if err != nil {
-			return "", err
-		}
-		if !fi.IsDir() { // a symlink, even to a folder, is not
-			return "", fmt.Errorf("%s: %w", dir, ErrFolder)
-		}
-	}
-	return dir, nil
+	return privdir.Under(configDir, create, "openloop", "sessions")
 }
 
 // Stem is the file name stem of a session in the folder: the id itself

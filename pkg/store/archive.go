@@ -63,8 +63,10 @@ func (s *Store) Archive(query string) (Item, []Item, error) {
 		return Item{}, nil, err
 	}
 	// The step is done; the text of the log's old lines may move now
-	// (migrate.go). A failed migration leaves the log as it was.
+	// (migrate.go), and the texts restore can no longer bring back go
+	// (prune.go). Either, failing, leaves its file as it was.
 	s.migrateLog()
+	s.prunePrivate()
 	return it, nil, nil
 }
 
@@ -120,7 +122,7 @@ func (s *Store) restore(query string) (Restored, []Archived, error) {
 	// last maxRestoreScan bytes: a long log must not hold every hook
 	// behind the lock (issue 20, break 4).
 	read, _ := os.Lstat(s.Log.Path)
-	gone, end, err := s.archived()
+	gone, away, end, err := s.archivedAll()
 	if err != nil {
 		return Restored{}, nil, err
 	}
@@ -128,11 +130,11 @@ func (s *Store) restore(query string) (Restored, []Archived, error) {
 		if !Meaningful(query) {
 			return Restored{}, nil, ErrVague
 		}
-		return Restored{}, nil, ErrNothingLogged
+		return Restored{}, nil, s.elsewhereMatch(away, query, ErrNothingLogged)
 	}
-	a, cands, err := pick(gone, query)
+	a, cands, err := s.pickClosed(gone, query)
 	if err != nil {
-		return Restored{}, cands, err
+		return Restored{}, cands, s.elsewhereMatch(away, query, err)
 	}
 	if testRestoreRead != nil {
 		testRestoreRead()
@@ -155,14 +157,16 @@ func (s *Store) restore(query string) (Restored, []Archived, error) {
 		return Restored{}, nil, err
 	}
 	// The log was read: now the text of its old lines may move
-	// (migrate.go). A failed migration leaves the log as it was, and
-	// restore reading it.
+	// (migrate.go), and the texts restore can no longer bring back go
+	// (prune.go; not the one read above). Either, failing, leaves its
+	// file as it was, and restore reading it.
 	s.migrateLog()
+	s.prunePrivate()
 	items, err := s.List()
 	if err != nil {
 		return Restored{}, nil, err
 	}
-	if it, ok := sameIdea(items, ideaOf(a.Idea())); ok && a.Damaged == nil {
+	if it, ok := openAgain(items, a); ok {
 		return Restored{File: it.File, Name: it.Name, Dup: true}, nil, nil
 	}
 	if len(items)+pending >= MaxOpen {
@@ -277,11 +281,27 @@ func (s *Store) unchangedSince(end int64, a Archived) error {
 // text that does not parse is its own. A line whose text is in neither
 // (written under another config dir) cannot be brought back here.
 func (s *Store) archived() ([]Archived, int64, error) {
+	gone, _, end, err := s.archivedAll()
+	return gone, end, err
+}
+
+// archivedAll is archived, and also the names of the items whose last
+// line says archived or expired but whose text is in neither the line nor
+// this config dir's private file (newest first): archived, or migrated
+// from an earlier version's line, under another config dir.
+func (s *Store) archivedAll() ([]Archived, []string, int64, error) {
 	var lines []LogLine
 	ids := map[string]bool{}
+	lastOf := map[string]int{} // item name → number of its last line, of any kind
+	n := 0
 	_, end, err := s.Log.ScanTail(maxRestoreScan, 0, func(l LogLine) bool {
+		lastOf[l.Item] = n
+		n++
 		if l.Text == "" && l.ID == "" {
-			return true // an earlier version's line without text
+			// An earlier version's line without text: never restorable,
+			// but it keeps its place (lastOf counts it).
+			lines = append(lines, LogLine{LogEntry: l.LogEntry})
+			return true
 		}
 		if l.Text == "" {
 			ids[l.ID] = true
@@ -291,18 +311,25 @@ func (s *Store) archived() ([]Archived, int64, error) {
 		return true
 	})
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	texts, err := s.Log.privateTexts(ids)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	last := map[string]Archived{}
 	at := map[string]int{} // key → number of its last line
+	var away []string
 	for n, l := range lines {
+		if l.Text == "" && l.ID == "" {
+			continue
+		}
 		if l.Text == "" {
 			pl, ok := texts[l.ID]
 			if !ok {
+				if lastOf[l.Item] == n && (l.Action == ActionArchived || l.Action == ActionExpired) {
+					away = append(away, l.Item)
+				}
 				continue
 			}
 			l.File, l.Text, l.Raw = pl.File, pl.Text, pl.Raw
@@ -327,5 +354,6 @@ func (s *Store) archived() ([]Archived, int64, error) {
 			out = append(out, a)
 		}
 	}
-	return out, end, nil
+	slices.Reverse(away)
+	return out, away, end, nil
 }

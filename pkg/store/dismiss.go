@@ -65,11 +65,3 @@ func (it Item) Kind() Kind {
 	}
 	return ""
 }
-
-// Restorable is what restore can bring back, newest first: every item the
-// log's last 16 MiB says is archived or expired and whose text is kept
-// (restore --list).
-func (s *Store) Restorable() ([]Archived, error) {
-	gone, _, err := s.archived()
-	return gone, err
-}

@@ -26,9 +26,11 @@ type Log struct {
 	Path string // the log file, below Root
 	// LockWait bounds the wait for the log's lock (lock.go); 0 means
 	// DefaultLockWait. A Store sets it to its own LockWait.
-	LockWait time.Duration // Private is the private file that keeps the items' texts, below
+	LockWait time.Duration
+	// Private is the private file that keeps the items' texts, below
 	// PrivateRoot, the config dir (private.go); set by Store.WithPrivate.
 	Private, PrivateRoot string
+	what                 string // names the file's lock in errors; "" is the resolution log
 }
 
 // The actions a log line records.
@@ -61,6 +63,10 @@ type LogLine struct {
 	Text string `json:"text,omitempty"`
 	Raw  string `json:"raw,omitempty"`
 	ID   string `json:"id,omitempty"`
+	// Kept is when a migration copied the line's text to the private
+	// file (its TS is the step's, often much older): pruning counts a
+	// text's age from the later of the two (prune.go).
+	Kept string `json:"kept,omitempty"`
 }
 
 // withText sets the line's text: Text, and Raw when text is not UTF-8.
@@ -266,6 +272,15 @@ func (l Log) Scan(fn func(LogLine) bool) error {
 // bound is skipped. It returns where it started and the size it read to;
 // lines appended meanwhile are left for a later call from end.
 func (l Log) ScanTail(max, from int64, fn func(LogLine) bool) (start, end int64, err error) {
+	return l.scanTailRaw(max, from, func(line []byte) bool {
+		var ll LogLine
+		return json.Unmarshal(line, &ll) != nil || fn(ll)
+	})
+}
+
+// scanTailRaw is ScanTail calling fn with each line's bytes (without its
+// newline), JSON or not.
+func (l Log) scanTailRaw(max, from int64, fn func([]byte) bool) (start, end int64, err error) {
 	f, size, err := l.Open()
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, 0, nil
@@ -308,16 +323,13 @@ func nextLine(f io.ReaderAt, off, size int64) (int64, error) {
 	return size, nil
 }
 
-// scanSection calls fn for each line of r that is a JSON object.
-func scanSection(r io.Reader, fn func(LogLine) bool) error {
+// scanSection calls fn for each line of r that is not empty.
+func scanSection(r io.Reader, fn func([]byte) bool) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
 		line, err := readLine(br)
-		if len(line) > 0 {
-			var ll LogLine
-			if json.Unmarshal(line, &ll) == nil && !fn(ll) {
-				return nil
-			}
+		if len(line) > 0 && !fn(line) {
+			return nil
 		}
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -331,10 +343,20 @@ func scanSection(r io.Reader, fn func(LogLine) bool) error {
 // readLine reads one line without its newline; a line longer than
 // maxLogLine is read to its end and returned empty.
 func readLine(r *bufio.Reader) ([]byte, error) {
+	line, _, err := readRaw(r)
+	return bytes.TrimSuffix(line, []byte("\n")), err
+}
+
+// readRaw reads one line with its newline, and the bytes it took; a line
+// longer than maxLogLine (newline included) is read to its end and
+// returned nil.
+func readRaw(r *bufio.Reader) ([]byte, int64, error) {
 	var line []byte
+	var n int64
 	long := false
 	for {
 		part, err := r.ReadSlice('\n')
+		n += int64(len(part))
 		if !long {
 			line = append(line, part...)
 			if len(line) > maxLogLine {
@@ -344,7 +366,7 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
-		return bytes.TrimSuffix(line, []byte("\n")), err
+		return line, n, err
 	}
 }
 

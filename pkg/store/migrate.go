@@ -37,8 +37,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
+	"time"
 
 	"github.com/rogpeppe/go-internal/lockedfile"
 )
@@ -129,27 +128,13 @@ func (s *Store) migrateLog() (int, error) {
 	if data, err := s.readLogBounded(); err != nil || !mayCarryText(data) {
 		return 0, err
 	}
-	dir, err := s.Log.dir(false)
-	if err != nil {
-		return 0, fmt.Errorf("refusing to rewrite the log: %w", err)
-	}
 	log := s.Log
 	log.LockWait = s.LockWait
-	f, err := log.lockLog(os.O_RDWR | oNoFollow | oNonblock)
-	if errors.Is(err, fs.ErrNotExist) {
-		return 0, nil
-	}
-	if err != nil {
+	dir, f, fi, err := log.lockForRewrite("rewrite the log")
+	if f == nil || err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return 0, fmt.Errorf("read log: %w", err)
-	}
-	if !fi.Mode().IsRegular() {
-		return 0, fmt.Errorf("refusing to rewrite the log: %s is not a regular file", s.Log.Path)
-	}
 	data, err := readBounded(f, fi.Size())
 	if err != nil || !mayCarryText(data) {
 		return 0, err
@@ -178,12 +163,15 @@ func (s *Store) migrateLog() (int, error) {
 		return 0, nil
 	}
 	// 1. The texts, synced, before any line that names only their ids.
-	if err := s.Log.appendPrivate(moved...); err != nil {
+	for i := range moved {
+		moved[i].Kept = s.Now().UTC().Format(time.RFC3339)
+	}
+	if err := log.appendPrivate(moved...); err != nil {
 		return 0, err
 	}
 	// 2. The new log beside the old one. Only a migration writes temp
 	// files here, under this lock: one left behind is a killed one's.
-	sweepMigrations(dir)
+	sweepTemps(dir, migrateLead)
 	tmp, err := WriteTemp(dir, migrateLead, out.Bytes(), fi.ModTime())
 	if err != nil {
 		return 0, fmt.Errorf("rewrite the log: %w", err)
@@ -208,17 +196,37 @@ var testMigrateRename func()
 // lock and before it checks the file it locked.
 var testLogLocked func()
 
-// sweepMigrations removes the temp files of killed migrations in dir.
-func sweepMigrations(dir string) {
-	ents, err := os.ReadDir(dir)
+// lockForRewrite readies the file for a step that replaces it (doing
+// names the step in errors): it checks the folders from the root (none a
+// symlink), opens the file and takes its lock (lockLog), and checks that
+// it is a regular file. A missing file or folder gives no file and no
+// error: there is nothing to replace.
+func (l Log) lockForRewrite(doing string) (string, *lockedfile.File, fs.FileInfo, error) {
+	dir, err := l.dir(false)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil, nil, nil
+	}
 	if err != nil {
-		return
+		return "", nil, nil, fmt.Errorf("refusing to %s: %w", doing, err)
 	}
-	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), migrateLead) && e.Type().IsRegular() {
-			os.Remove(filepath.Join(dir, e.Name()))
-		}
+	f, err := l.lockLog(os.O_RDWR | oNoFollow | oNonblock)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil, nil, nil
 	}
+	if err != nil {
+		return "", nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("refusing to %s: %s is not a regular file", doing, l.Path)
+	} else if err != nil {
+		err = fmt.Errorf("%s: %w", doing, err)
+	}
+	if err != nil {
+		f.Close()
+		return "", nil, nil, err
+	}
+	return dir, f, fi, nil
 }
 
 // maxLockTries bounds how often lockLog opens the log again after finding
@@ -231,8 +239,12 @@ const maxLockTries = 10
 // written to the old file would be lost with it. If not, it lets go and
 // opens the log again.
 func (l Log) lockLog(flag int) (*lockedfile.File, error) {
+	what := l.what
+	if what == "" {
+		what = "resolution log"
+	}
 	for try := 0; ; try++ {
-		f, err := lockWithin(l.Path, flag, 0o600, l.LockWait, "resolution log")
+		f, err := lockWithin(l.Path, flag, 0o600, l.LockWait, what)
 		if err != nil {
 			return nil, err
 		}
@@ -242,7 +254,7 @@ func (l Log) lockLog(flag int) (*lockedfile.File, error) {
 		held, err := f.Stat()
 		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("lock resolution log: %w", err)
+			return nil, fmt.Errorf("lock %s: %w", what, err)
 		}
 		now, err := os.Lstat(l.Path)
 		if err == nil && os.SameFile(held, now) {
@@ -250,7 +262,7 @@ func (l Log) lockLog(flag int) (*lockedfile.File, error) {
 		}
 		f.Close()
 		if try+1 >= maxLockTries {
-			return nil, fmt.Errorf("lock resolution log: %s kept changing under the lock", l.Path)
+			return nil, fmt.Errorf("lock %s: %s kept changing under the lock", what, l.Path)
 		}
 	}
 }

@@ -14,7 +14,8 @@ package store
 // folder below the config dir on the way is followed through a symlink,
 // nor the file itself. A step writes its private line (synced) before its
 // log line, which stays the commit point (retire.go): a private line
-// whose id never reached the log is ignored.
+// whose id never reached the log is ignored, and dropped by the next
+// pruning (prune.go) with every text restore can no longer reach.
 //
 // Log lines of earlier versions carry the text themselves ("file",
 // "text", "raw"); restore keeps reading them as before, so nothing they
@@ -62,12 +63,14 @@ func (s *Store) WithPrivate(configDir string) *Store {
 // private is the Log of the private file: the same reading and appending
 // rules, below the config dir.
 func (l Log) private() Log {
-	return Log{Root: l.PrivateRoot, Path: l.Private}
+	return Log{Root: l.PrivateRoot, Path: l.Private, LockWait: l.LockWait, what: "private text file"}
 }
 
-// appendPrivate writes a step's whole line to the private file. It runs
-// under the memory dir's lock, the only writer of this file (one config
-// dir, one memory dir per project), and syncs it.
+// appendPrivate writes a step's whole line to the private file, and
+// syncs it. It runs under the memory dir's lock (one config dir, one
+// memory dir per project), and takes the file's own, as Append takes the
+// log's: pruning (prune.go) replaces the file under it, and an appender
+// that waited opens the new one (lockLog).
 func (l Log) appendPrivate(lines ...LogLine) error {
 	if l.Private == "" {
 		return errors.New("no private file for the item's text")
@@ -91,7 +94,7 @@ func (l Log) appendPrivate(lines ...LogLine) error {
 		return fmt.Errorf("refusing to write the private text file: %s is not a regular file", p.Path)
 	}
 	_, statErr := os.Lstat(p.Path)
-	f, err := os.OpenFile(p.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600)
+	f, err := p.lockLog(os.O_RDWR | os.O_APPEND | os.O_CREATE | oNoFollow | oNonblock)
 	if err != nil {
 		return fmt.Errorf("open the private text file: %w", err)
 	}

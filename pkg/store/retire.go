@@ -278,10 +278,10 @@ func (s *Store) bringBack(it Item, file string, data []byte) error {
 // which is the step's commit point; it waits for the log's lock no longer
 // than for the memory dir's.
 func (s *Store) appendLog(l LogLine) error {
-	if err := s.Log.appendPrivate(l); err != nil {
-		return err
-	}
 	log := s.Log
 	log.LockWait = s.LockWait
+	if err := log.appendPrivate(l); err != nil {
+		return err
+	}
 	return log.Append(l.committed())
 }

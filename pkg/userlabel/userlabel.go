@@ -11,11 +11,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/openloop/openloop/internal/privdir"
 	"github.com/openloop/openloop/internal/textcut"
 )
 
@@ -47,17 +47,13 @@ func Path(configDir string) string {
 }
 
 // Append adds one record as one line. The folder openloop/ is made 0700 if
-// missing; a symlink at it or at the file is refused, never followed.
+// missing (privdir); a symlink at it or at the file is refused, never
+// followed.
 func Append(configDir string, r Record) error {
-	dir := filepath.Join(configDir, "openloop")
-	if err := os.MkdirAll(configDir, 0o700); err != nil {
+	if _, err := privdir.Under(configDir, true, "openloop"); errors.Is(err, privdir.ErrFolder) {
+		return fmt.Errorf("labels: %s is not a folder", filepath.Join(configDir, "openloop"))
+	} else if err != nil {
 		return fmt.Errorf("labels: %w", err)
-	}
-	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("labels: %w", err)
-	}
-	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
-		return fmt.Errorf("labels: %s is not a folder", dir)
 	}
 	path := Path(configDir)
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {

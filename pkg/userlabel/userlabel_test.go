@@ -73,3 +73,30 @@ func TestAppendAfterAPartialLine(t *testing.T) {
 		t.Fatalf("got %q, want the label on a line of its own", data)
 	}
 }
+
+// A symlink (or a file) at openloop/ is not the labels' folder: nothing
+// is written through it, and the error names the folder. The sessions'
+// folder has the same rule (privdir; hooks' TestStateFolderRefusesSymlinks).
+func TestAppendRefusesSymlinkedFolder(t *testing.T) {
+	for _, kind := range []string{"symlink", "file"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := t.TempDir()
+			target := t.TempDir()
+			at := filepath.Join(dir, "openloop")
+			if kind == "symlink" {
+				if err := os.Symlink(target, at); err != nil {
+					t.Skipf("symlink: %v", err)
+				}
+			} else if err := os.WriteFile(at, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			err := Append(dir, Record{Label: Dismissed, Idea: "i18n"})
+			if err == nil || err.Error() != "labels: "+at+" is not a folder" {
+				t.Fatalf("Append = %v", err)
+			}
+			if ents, _ := os.ReadDir(target); len(ents) != 0 {
+				t.Fatalf("wrote through the symlink: %v", ents)
+			}
+		})
+	}
+}

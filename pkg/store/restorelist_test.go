@@ -1,0 +1,133 @@
+package store
+
+import (
+	"errors"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// RestoreList names, newest first and once each, the items whose last
+// line says archived or expired and whose text is not in this config
+// dir's private file; a later line of the same name (restored, archived
+// here) supersedes it, and an open item of that name is not named.
+func TestRestoreListElsewhere(t *testing.T) {
+	line := func(item, action, id string) LogLine {
+		return LogLine{LogEntry: LogEntry{TS: "2026-12-01T10:00:00Z", Item: item, Action: action}, ID: id}
+	}
+	for _, tc := range []struct {
+		name  string
+		lines []LogLine
+		open  []string // ideas parked here first
+		want  []string
+	}{
+		{"none", nil, nil, nil},
+		{"archived elsewhere", []LogLine{line("a", ActionArchived, "0000000000000001")}, nil, []string{"a"}},
+		{"expired elsewhere", []LogLine{line("a", ActionExpired, "0000000000000001")}, nil, []string{"a"}},
+		{"newest first, once", []LogLine{
+			line("a", ActionArchived, "0000000000000001"),
+			line("b", ActionArchived, "0000000000000002"),
+			line("a", ActionArchived, "0000000000000003"),
+		}, nil, []string{"a", "b"}},
+		{"restored since", []LogLine{
+			line("a", ActionArchived, "0000000000000001"),
+			line("a", ActionRestored, "0000000000000002"),
+		}, nil, nil},
+		{"an earlier version's line since", []LogLine{
+			line("a", ActionArchived, "0000000000000001"),
+			{LogEntry: LogEntry{TS: "2026-12-01T11:00:00Z", Item: "a", Action: ActionRestored}},
+		}, nil, nil},
+		{"open here", []LogLine{line("retry-budget", ActionArchived, "0000000000000001")}, []string{"retry budget"}, nil},
+		{"no id: never had a text", []LogLine{{LogEntry: LogEntry{TS: "2026-12-01T10:00:00Z", Item: "a", Action: ActionArchived}}}, nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newStore(t)
+			for _, idea := range tc.open {
+				park(t, s, KindDeferred, idea)
+			}
+			for _, l := range tc.lines {
+				if err := s.Log.Append(l); err != nil {
+					t.Fatal(err)
+				}
+			}
+			l, err := s.RestoreList()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(l.Elsewhere, tc.want) || l.Private != s.Log.Private || len(l.Items) != 0 {
+				t.Errorf("got %q in %s (items %v), want %q", l.Elsewhere, l.Private, l.Items, tc.want)
+			}
+		})
+	}
+}
+
+// An item archived under another config dir is named by restore's error,
+// with the file it looked in; under that config dir it restores.
+func TestRestoreElsewhere(t *testing.T) {
+	s := newStore(t)
+	park(t, s, KindDeferred, "retry budget for uploads")
+	park(t, s, KindSideIdea, "dark mode toggle")
+	other := *s
+	other.WithPrivate(filepath.Join(t.TempDir(), "other"))
+	if _, _, err := other.Archive("retry budget"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Archive("dark mode"); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := s.Restore("retry budget")
+	var away *ErrElsewhere
+	if !errors.As(err, &away) || !slices.Equal(away.Names, []string{"retry-budget-for-uploads"}) || away.Private != s.Log.Private {
+		t.Fatalf("restore: %v", err)
+	}
+	if _, _, err := s.Restore("lisbon weather"); !errors.Is(err, ErrNoMatch) {
+		t.Fatalf("restore of nothing: %v", err)
+	}
+	if r, _, err := other.Restore("retry budget"); err != nil || r.Name != "retry-budget-for-uploads" {
+		t.Fatalf("restore under its own config dir: %+v %v", r, err)
+	}
+	// Open again: no longer named as elsewhere.
+	if l, _ := s.RestoreList(); len(l.Elsewhere) != 0 || len(l.Items) != 1 {
+		t.Fatalf("after restore: %+v", l)
+	}
+}
+
+// RestoreList leaves out an item whose idea is open again, however it
+// came back; Restore says it is already open.
+func TestRestoreListOpenAgain(t *testing.T) {
+	s := newStore(t)
+	park(t, s, KindDeferred, "retry budget for uploads")
+	park(t, s, KindSideIdea, "dark mode toggle")
+	for _, q := range []string{"retry budget", "dark mode"} {
+		if _, _, err := s.Archive(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	park(t, s, KindDeferred, "the retry budget")
+	gone, err := s.Restorable()
+	if err != nil || len(gone) != 1 || gone[0].Name != "dark-mode-toggle" {
+		t.Fatalf("restorable: %+v %v", gone, err)
+	}
+	if r, _, err := s.Restore("retry budget for uploads"); err != nil || !r.Dup {
+		t.Fatalf("restore of an open idea: %+v %v", r, err)
+	}
+	// Among several matches, the one not open again; among several not
+	// open again, the question lists only those.
+	park(t, s, KindSideIdea, "retry queue for webhooks")
+	park(t, s, KindSideIdea, "retry loop for jobs")
+	if _, _, err := s.Archive("retry queue"); err != nil {
+		t.Fatal(err)
+	}
+	if r, _, err := s.Restore("retry"); err != nil || r.Name != "retry-queue-for-webhooks" {
+		t.Fatalf("restore retry: %+v %v", r, err)
+	}
+	for _, q := range []string{"retry queue", "retry loop"} {
+		if _, _, err := s.Archive(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, cands, err := s.Restore("retry")
+	if !errors.Is(err, ErrAmbiguous) || len(cands) != 2 || cands[0].Name != "retry-loop-for-jobs" || cands[1].Name != "retry-queue-for-webhooks" {
+		t.Fatalf("restore retry: %+v %v", cands, err)
+	}
+}
