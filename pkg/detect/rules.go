@@ -46,10 +46,13 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 	}
 	for i, c := range cs {
 		why := plainDeferral(c)
-		if why == "" || complains(c) || asksChoice(c) || len(x.typed) >= longPrompt && !sureInLong.has(why) {
+		if why == "" || complains(c) || asksChoice(c) || len(x.typed) >= longPrompt && !sureInLong.has(why) && !timedAct(c, why) {
 			continue
 		}
 		idea := reduce(c, putOffWords)
+		if why == "remind" {
+			idea = reduce(remindObject(c), putOffWords)
+		}
 		if idea == "" || isPointerPhrase(idea) {
 			idea = offeredBy(x.pending)
 		}
@@ -78,7 +81,7 @@ var laterReplies = phrases("not now", "not yet", "not today", "not this time", "
 // words: "not now, let's finish the export first" after "Want me to add
 // retries to the upload client?".
 func notNowToOffer(x exchange, cs []string) (Finding, bool) {
-	if len(cs) == 0 || x.pending.question == "" || x.pending.auq || !isOffer(lower(x.pending.question)) {
+	if len(cs) == 0 || x.pending.question == "" || x.pending.auq || !isOffer(lower(x.pending.question)) && !proposesStep(x.pending.question) {
 		return Finding{}, false
 	}
 	lw := strings.Fields(strings.Trim(lower(cs[0]), " ,.!"))
@@ -99,6 +102,15 @@ func notNowToOffer(x exchange, cs []string) (Finding, bool) {
 	return Finding{Kind: Deferred, Idea: idea, Context: clip(reduce(restOf(cs, 0), nil), 200),
 		Rule: ruleExplicit + ":not-now-to-offer", Score: 1,
 		Why: "Claude offered " + quote(clip(x.pending.question, 200)) + " and the user said " + quote(clip(cs[0], 120))}, true
+}
+
+// proposesStep reports a question that proposes the next step to the
+// user: "Should we start on the event bus now?", "Shall we wire up the
+// retries next?". Put off by "not yet", the step is the thing. A choice
+// ("Should we use postgres or sqlite?") is not put off by "not yet".
+func proposesStep(q string) bool {
+	lq := lower(stripMD(q))
+	return (strings.HasPrefix(lq, "should we ") || strings.HasPrefix(lq, "shall we ")) && !strings.Contains(lq, " or ")
 }
 
 // statesDeferral reports a prompt with a clause the rule tier reads as a
@@ -133,6 +145,22 @@ func asksChoice(c string) bool {
 const longPrompt = 500
 
 var sureInLong = words("skip+when revisit+when file-it but-not-now remind")
+
+// timedAct reports a clause that puts a thing off and says until when, as
+// plainly as "skip X for now": "hold off on the pop-out windows for now",
+// "offline mode is out of scope for now", "the export can wait until next
+// sprint". In a long prompt these name their act and their time together.
+func timedAct(c, why string) bool {
+	if why != "put-off" && why != "out-of-scope" && why != "can-wait" {
+		return false
+	}
+	for _, g := range cueGroups(c) {
+		if g == "for-now" || g == "next-phase" || g == "later" && why != "put-off" {
+			return true
+		}
+	}
+	return false
+}
 
 // plainDeferral reports a clause whose concepts put a thing off plainly,
 // and which shape says so ("" for none).
@@ -296,15 +324,39 @@ func fileAn(ws []string) bool {
 
 var fileLists = words("backlog todo todos ticket issue roadmap wishlist pendientes бэклог")
 
-// remindsToDo reports "remind me to …", not a feature or a menu item
-// called "Remind me".
+// remindsToDo reports "remind me to …", "remind me later about …",
+// "remind me with a note to …", not a feature or a menu item called
+// "Remind me".
 func remindsToDo(ws []string) bool {
 	for i := 0; i+2 < len(ws); i++ {
-		if ws[i] == "remind" && ws[i+1] == "me" && (ws[i+2] == "to" || ws[i+2] == "about") && (i == 0 || ws[i-1] == "please" || ws[i-1] == "and" || ws[i-1] == "pls") {
-			return true
+		if ws[i] != "remind" || ws[i+1] != "me" || i > 0 && ws[i-1] != "please" && ws[i-1] != "and" && ws[i-1] != "pls" && ws[i-1] != "but" {
+			continue
+		}
+		for _, w := range ws[i+2 : min(len(ws), i+7)] {
+			if w == "to" || w == "about" {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// remindObject is what a clause asks to be reminded of: the words after
+// the "to" or "about" that follows "remind me" ("remind me with a note to
+// turn the cache back on" → "turn the cache back on").
+func remindObject(c string) string {
+	ws := strings.Fields(c)
+	for i := 0; i+2 < len(ws); i++ {
+		if lower(strings.Trim(ws[i], ",.!")) != "remind" || lower(strings.Trim(ws[i+1], ",.!")) != "me" {
+			continue
+		}
+		for j := i + 2; j < min(len(ws), i+7); j++ {
+			if w := lower(strings.Trim(ws[j], ",.!")); w == "to" || w == "about" {
+				return strings.Join(ws[j+1:], " ")
+			}
+		}
+	}
+	return c
 }
 
 // doesItLater reports words in which someone does the thing later: "we'll
@@ -341,9 +393,11 @@ func doesItLater(ws []string) bool {
 var (
 	doerWords    = words("let's lets we'll i'll vamos hagamos давай давайте")
 	modalWords   = words("can could will should shall")
-	purposeWords = words("so that to if when before after once until")
+	purposeWords = words("so that to if when before after once until whether wether")
 	laterVerbs   = words("do handle tackle address add implement fix build look deal revisit support come wait " +
-		"work cover sort figure migrate refactor clean optimize write test continue hacer " +
+		"work cover sort figure migrate refactor clean optimize write test continue discuss talk replace " +
+		"remove get update improve polish finish integrate explore review adapt extend rewrite " +
+		"redesign rework hacer " +
 		"haremos hacemos ver veremos ferons faire verra сделаем займёмся займемся fazer " +
 		"faremos vemos")
 	openVerbs = words("create open make raise")
@@ -373,8 +427,37 @@ func topicLater(c string) bool {
 			return strings.Contains(c, "は後で") || strings.Contains(c, "はあとで") || strings.Contains(c, "は今度")
 		}
 	}
+	return hanLater(c)
+}
+
+// hanLater reports a Chinese clause that puts its topic to a later time
+// and says it will be done then: "国际化以后再说", "缓存改天再弄". The
+// time is right before 再 (then) and a verb of doing or discussing: "稍后再试"
+// (try again shortly), "通过之后再继续" (an order of steps) and "不再使用" (no
+// longer) are none.
+func hanLater(c string) bool {
+	for _, t := range hanLaterTimes {
+		for off := 0; ; {
+			i := strings.Index(c[off:], t+"再")
+			if i < 0 {
+				break
+			}
+			off += i + len(t+"再")
+			for _, v := range hanLaterVerbs {
+				if strings.HasPrefix(c[off:], v) {
+					return true
+				}
+			}
+		}
+	}
 	return false
 }
+
+var (
+	hanLaterTimes = []string{"以后", "以後", "后续", "後續", "回头", "回頭", "改天", "明天", "下次", "下回"}
+	hanLaterVerbs = []string{"说", "說", "弄", "做", "处理", "處理", "看", "考虑", "考慮", "讨论", "討論", "谈", "談",
+		"搞", "加", "改", "实现", "實現", "优化", "優化"}
+)
 
 // noThing reports an idea that is only a verb of seeing or deciding, or a
 // word of time: "we'll see later" leaves "see".
