@@ -257,9 +257,35 @@ func proposed(msg string) string {
 		if o := offered(strings.TrimRight(cs[i], ".!") + "?"); o != "" {
 			return reduce(o, nil)
 		}
+		if o := nextStep(cs[i]); o != "" {
+			return reduce(o, nil)
+		}
 	}
 	return ""
 }
+
+// nextStep is the step Claude said it would take next, in a sentence of
+// its own: "I need to convert the guides to JSON." → "convert the guides to
+// JSON". A pointer put off right after it ("let's hold off on that for
+// now") puts off that step.
+func nextStep(clause string) string {
+	ws := strings.Fields(strings.TrimRight(strings.TrimSpace(stripMD(clause)), ".!:"))
+	lw := make([]string, len(ws))
+	for i, w := range ws {
+		lw[i] = strings.Trim(lower(w), ",;")
+	}
+	if n := prefixLen(lw, nextStepLeads.words()); n > 0 && n < len(ws) {
+		out := strings.Join(ws[n:min(len(ws), n+maxIdeaWords)], " ")
+		if !isPointerPhrase(out) && lw[n] != "know" { // "Let me know if …" proposes nothing
+			return out
+		}
+	}
+	return ""
+}
+
+var nextStepLeads = phrases("i need to", "i'll", "i will", "i'm going to", "next i'll", "next, i'll", "next i will",
+	"now i'll", "now i need to", "let me", "now let me", "next, let me", "i'll now", "i still need to", "we need to",
+	"we still need to")
 
 // vagueLater reports words whose only time is a vague one ("at some
 // point we should dockerize the test db", "someday"): the corpus labels

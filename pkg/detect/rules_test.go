@@ -41,6 +41,9 @@ func TestRuleTier(t *testing.T) {
 		{"remind me later to rotate the signing keys", "", "rotate the signing keys", "remind"},
 		{"we will replace the landing page later", "", "replace the landing page", "do-later"},
 		{"let's discuss the filter options later", "", "filter options", "do-later"},
+		// A pointer put off right after Claude said what it would do next.
+		{"let's hold off on that for now", "The guides are nested. I need to convert the markdown guides to JSON.", "convert the markdown guides to JSON", "put-off"},
+		{"let's save that for later", "Fixed the header. Let me know if it looks right.", "", ""},
 		// "Not yet" to the step Claude proposed.
 		{"not yet, let's delete the old backups first", "The dead code is gone. Should we start wiring up the event bus now?", "start wiring up the event bus", "not-now-to-offer"},
 		// Chinese: a topic, a time, then 再 and a verb; traditional forms.
