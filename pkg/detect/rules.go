@@ -144,13 +144,27 @@ func asksChoice(c string) bool {
 // off.
 const longPrompt = 500
 
+func holdsWord(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
 var sureInLong = words("skip+when revisit+when file-it but-not-now remind")
 
 // timedAct reports a clause that puts a thing off and says until when, as
 // plainly as "skip X for now": "hold off on the pop-out windows for now",
 // "offline mode is out of scope for now", "the export can wait until next
-// sprint". In a long prompt these name their act and their time together.
+// sprint", "we can remove the legacy column later". In a long prompt these
+// name their act and their time together; "we can do X in the next phase"
+// there is mostly a plan being written.
 func timedAct(c, why string) bool {
+	if why == "do-later" {
+		return holdsWord(tokens(c), "later")
+	}
 	if why != "put-off" && why != "out-of-scope" && why != "can-wait" {
 		return false
 	}

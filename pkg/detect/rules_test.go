@@ -92,8 +92,10 @@ func TestRuleTier(t *testing.T) {
 }
 
 // In a long prompt (a spec, a list of points) a deferral parks only when
-// it names its act and its time together: "hold off on X for now" and "X
-// is out of scope for now" do, "X is out of scope" does not.
+// it names its act and its time together: "hold off on X for now", "X is
+// out of scope for now" and "we can remove X later" do; "X is out of
+// scope" and "we can do X in the next phase" (a plan being written) do
+// not.
 func TestRuleTierLong(t *testing.T) {
 	pad := " " + strings.Repeat("The table should keep its header row and sort by date. ", 10)
 	for _, c := range []struct{ prompt, idea, rule string }{
@@ -101,6 +103,7 @@ func TestRuleTierLong(t *testing.T) {
 		{"The heatmap is out of scope for now." + pad, "heatmap", "out-of-scope"},
 		{"The heatmap is out of scope." + pad, "", ""},
 		{"We can do the heatmap in the next phase." + pad, "", ""},
+		{"Keep the old column for now; we can remove the legacy column later." + pad, "legacy column", "do-later"},
 	} {
 		in := Input{Prompt: c.prompt}
 		x, ok := prepare(in)
