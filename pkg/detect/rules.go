@@ -443,7 +443,9 @@ var (
 	openVerbs = words("create open make raise")
 	fileVerbs = words("add put move filed note track log record write keep save agrega agregar añade añadir " +
 		"ajoute ajouter добавь добавить adicione adicionar coloque")
-	fileVerbsUnspaced = []string{"加到待办", "放到待办", "加入待办", "记到待办", "加到todo", "加入todo", "放进需求池", "加到需求池", "백로그에", "할 일에", "バックログに", "todoに"}
+	fileVerbsUnspaced = []string{"加到待办", "放到待办", "加入待办", "记到待办", "加到todo", "加入todo", "放进需求池", "加到需求池", "백로그에", "할 일에", "バックログに", "todoに",
+		"记一个todo", "记个todo", "记一下todo", "记一个待办", "记个待办", "加到待辦", "放到待辦", "加入待辦", "記到待辦",
+		"記一個todo", "記個todo", "記一個待辦", "記個待辦", "放進需求池", "加到需求池"}
 )
 
 func holdsAnyWord(ws []string, set words) bool {

@@ -50,6 +50,8 @@ func TestRuleTier(t *testing.T) {
 		{"国际化以后再说", "", "国际化", "topic-later"},
 		{"匯出功能以後再說", "", "匯出功能", "topic-later"},
 		{"快取先擱置", "", "快取", "put-off"},
+		{"先把登录修好，导出功能记个待办", "", "导出功能", "file-it"},
+		{"匯出功能加到待辦", "", "匯出功能", "file-it"},
 		// Noise.
 		{"not yet, I need to ask the team", "Should we use postgres or sqlite?", "", ""},
 		{"请稍后再试", "", "", ""},
