@@ -106,13 +106,14 @@ func notNowToOffer(x exchange, cs []string) (Finding, bool) {
 
 // statesDeferral reports a prompt with a clause the rule tier reads as a
 // plain deferral, whether or not it names a thing: explain says so when
-// nothing is parked ("don't bother fixing that yet").
-func statesDeferral(x exchange) bool {
+// nothing is parked ("don't bother fixing that yet"). Claude's own words
+// pasted back, a complaint or a way among others state none.
+func statesDeferral(x exchange, assistant string) bool {
 	if quotedOrPasted(x.typed) {
 		return false
 	}
 	for _, c := range clauses(unquote(x.typed)) {
-		if plainDeferral(c) != "" && !complains(c) {
+		if plainDeferral(c) != "" && !complains(c) && !offersAlternative(c) && !echoes(c, assistant) {
 			return true
 		}
 	}
