@@ -29,8 +29,10 @@ import (
 // offered. A parked idea is always a nameable thing, so nothing parks from
 // text the user quotes or pastes rather than says (a translation request,
 // an email, meeting notes, a design doc's "Non-goals", a commit message
-// to write), from a complaint ("why did you skip the tests?"), or from a
-// time word with nothing put off ("we'll see later").
+// to write), from Claude's own words pasted back, from a complaint ("why
+// did you skip the tests?"), from a time word with nothing put off ("we'll
+// see later"), or from a word of putting off inside a phrase that puts
+// nothing off ("drag and drop", "wait and see", "dejar para el final").
 
 // ruleExplicit starts Finding.Rule for a deferral the rule tier parked;
 // the shape that fired follows a colon ("explicit-deferral:skip+when").
