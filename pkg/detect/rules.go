@@ -48,10 +48,11 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 	if f, ok := notNowToOffer(x, cs); ok {
 		return f, true
 	}
+	said := claudeSaid{msg: in.Assistant}
 	for i, c := range cs {
 		why := plainDeferral(c)
-		if why == "" || complains(c) || asksChoice(c) || offersAlternative(c) || echoes(c, in.Assistant) ||
-			len(x.typed) >= longPrompt && !sureInLong.has(why) {
+		if why == "" || complains(c) || asksChoice(c) || offersAlternative(c) ||
+			len(x.typed) >= longPrompt && !sureInLong.has(why) || said.echoes(c) {
 			continue
 		}
 		idea := reduce(c, putOffWords)
@@ -147,11 +148,25 @@ func offersAlternative(c string) bool {
 // of some length counts: "skip the tests for now" said after Claude
 // suggested it is the user's decision.
 func echoes(c, assistant string) bool {
+	return (&claudeSaid{msg: assistant}).echoes(c)
+}
+
+// claudeSaid is Claude's message, its spaces and case evened out on first
+// use: a prompt of many clauses reads it once.
+type claudeSaid struct {
+	msg, norm string
+	done      bool
+}
+
+func (s *claudeSaid) echoes(c string) bool {
 	t := strings.Join(strings.Fields(strings.TrimLeft(c, " -*>•0123456789.)")), " ")
-	if assistant == "" || (isLatinText(t) && len(strings.Fields(t)) < 5) || utf8.RuneCountInString(t) < 8 {
+	if s.msg == "" || (isLatinText(t) && len(strings.Fields(t)) < 5) || utf8.RuneCountInString(t) < 8 {
 		return false
 	}
-	return strings.Contains(lower(strings.Join(strings.Fields(assistant), " ")), lower(t))
+	if !s.done {
+		s.norm, s.done = lower(strings.Join(strings.Fields(s.msg), " ")), true
+	}
+	return strings.Contains(s.norm, lower(t))
 }
 
 // longPrompt is the length, in bytes, from which a prompt is more often a
