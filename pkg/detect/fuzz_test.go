@@ -20,6 +20,8 @@ func FuzzPrompt(f *testing.F) {
 	f.Add("let's hold off on that for now", "x\n```\nI need to convert \xff the guides.", "", "")
 	f.Add("not yet, remind me with a note to", "Should we start on it now?", "", "")
 	f.Add("導出以後再說，记个待办", "", "", "")
+	f.Add("or the drag and drop can wait, one try before we drop it for now; if it fails open an issue", "the drag and drop can wait", "", "")
+	f.Add("这些搁置的订单 dejar para el final", "这些搁置的订单", "", "")
 	f.Fuzz(func(t *testing.T, prompt, assistant, ask, task string) {
 		a := Assess(Input{Prompt: prompt, Assistant: assistant, AskQuestion: ask, AskOptions: []string{ask}, Task: task})
 		got := a.Parks
