@@ -106,7 +106,7 @@ func (m *Model) Explain(in Input, top int) Explanation {
 		e.Finding = &a.Parks[0]
 	} else if k, ok := s.Decide(); ok {
 		e.Unnamed = k
-	} else if statesDeferral(x) {
+	} else if statesDeferral(x, in.Assistant) {
 		e.Unnamed = Deferred // the rule tier's shape, and nothing to name
 	} else if x.pending.auq && !x.answersByForm() {
 		e.Unnamed = Question // a dismissed AskUserQuestion, and no request to name

@@ -17,6 +17,8 @@ func FuzzPrompt(f *testing.F) {
 	f.Add("/session archive x", "", "", "")
 	f.Add("```\nTODO later\n", "```\nq?\n", "", "")
 	f.Add("先不考虑这个，后续再说\u202e", "你选哪个？", "", "")
+	f.Add("or the drag and drop can wait, one try before we drop it for now; if it fails open an issue", "the drag and drop can wait", "", "")
+	f.Add("这些搁置的订单 dejar para el final", "这些搁置的订单", "", "")
 	f.Fuzz(func(t *testing.T, prompt, assistant, ask, task string) {
 		a := Assess(Input{Prompt: prompt, Assistant: assistant, AskQuestion: ask, AskOptions: []string{ask}, Task: task})
 		got := a.Parks

@@ -62,7 +62,10 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 			Why: "Claude asked " + quote(clip(q, 200)) + " and the user moved on with " + quote(clip(firstClause(x.typed), 120))}, true
 	}
 	clause, rest := loopClause(m, k, x)
-	if clause == "" {
+	if clause == "" || echoes(clause, in.Assistant) || k == Deferred && idiomOnly(clause) {
+		// Claude's words quoted back, or a clause whose only words of
+		// putting off are an idiom's ("drag and drop", "dejar para el
+		// final"), are no loop of the user's.
 		return Finding{}, false
 	}
 	idea := reduce(clause, dropFor(k))

@@ -1,8 +1,10 @@
 package detect
 
 import (
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The rule tier: explicit deferrals park by rule, before the model is
@@ -27,8 +29,10 @@ import (
 // offered. A parked idea is always a nameable thing, so nothing parks from
 // text the user quotes or pastes rather than says (a translation request,
 // an email, meeting notes, a design doc's "Non-goals", a commit message
-// to write), from a complaint ("why did you skip the tests?"), or from a
-// time word with nothing put off ("we'll see later").
+// to write), from Claude's own words pasted back, from a complaint ("why
+// did you skip the tests?"), from a time word with nothing put off ("we'll
+// see later"), or from a word of putting off inside a phrase that puts
+// nothing off ("drag and drop", "wait and see", "dejar para el final").
 
 // ruleExplicit starts Finding.Rule for a deferral the rule tier parked;
 // the shape that fired follows a colon ("explicit-deferral:skip+when").
@@ -44,9 +48,11 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 	if f, ok := notNowToOffer(x, cs); ok {
 		return f, true
 	}
+	said := claudeSaid{msg: in.Assistant}
 	for i, c := range cs {
 		why := plainDeferral(c)
-		if why == "" || complains(c) || asksChoice(c) || len(x.typed) >= longPrompt && !sureInLong.has(why) {
+		if why == "" || complains(c) || asksChoice(c) || offersAlternative(c) ||
+			len(x.typed) >= longPrompt && !sureInLong.has(why) || said.echoes(c) {
 			continue
 		}
 		idea := reduce(c, putOffWords)
@@ -103,13 +109,14 @@ func notNowToOffer(x exchange, cs []string) (Finding, bool) {
 
 // statesDeferral reports a prompt with a clause the rule tier reads as a
 // plain deferral, whether or not it names a thing: explain says so when
-// nothing is parked ("don't bother fixing that yet").
-func statesDeferral(x exchange) bool {
+// nothing is parked ("don't bother fixing that yet"). Claude's own words
+// pasted back, a complaint or a way among others state none.
+func statesDeferral(x exchange, assistant string) bool {
 	if quotedOrPasted(x.typed) {
 		return false
 	}
 	for _, c := range clauses(unquote(x.typed)) {
-		if plainDeferral(c) != "" && !complains(c) {
+		if plainDeferral(c) != "" && !complains(c) && !offersAlternative(c) && !echoes(c, assistant) {
 			return true
 		}
 	}
@@ -121,6 +128,45 @@ func statesDeferral(x exchange) bool {
 func asksChoice(c string) bool {
 	t := strings.TrimSpace(c)
 	return (strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")) && (strings.Contains(lower(t), " or ") || strings.Contains(t, "还是"))
+}
+
+// offersAlternative reports a clause that opens on "or" ("或者反过来——先不管…",
+// "or we skip the cache for now"): one way among others, not yet chosen.
+func offersAlternative(c string) bool {
+	t := strings.TrimLeft(lower(c), " -*>•")
+	for _, p := range []string{"or ", "alternatively", "或者", "要不", "o bien", "ou alors", "или ", "ou então"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// echoes reports a clause that is Claude's own words, quoted back: "5.
+// Repeated ssh-agent … Worth fixing later for cleanliness" pasted from
+// Claude's report with "how would we fix these?" after it. Only a clause
+// of some length counts: "skip the tests for now" said after Claude
+// suggested it is the user's decision.
+func echoes(c, assistant string) bool {
+	return (&claudeSaid{msg: assistant}).echoes(c)
+}
+
+// claudeSaid is Claude's message, its spaces and case evened out on first
+// use: a prompt of many clauses reads it once.
+type claudeSaid struct {
+	msg, norm string
+	done      bool
+}
+
+func (s *claudeSaid) echoes(c string) bool {
+	t := strings.Join(strings.Fields(strings.TrimLeft(c, " -*>•0123456789.)")), " ")
+	if s.msg == "" || (isLatinText(t) && len(strings.Fields(t)) < 5) || utf8.RuneCountInString(t) < 8 {
+		return false
+	}
+	if !s.done {
+		s.norm, s.done = lower(strings.Join(strings.Fields(s.msg), " ")), true
+	}
+	return strings.Contains(s.norm, lower(t))
 }
 
 // longPrompt is the length, in bytes, from which a prompt is more often a
@@ -137,7 +183,8 @@ var sureInLong = words("skip+when revisit+when file-it but-not-now remind")
 // plainDeferral reports a clause whose concepts put a thing off plainly,
 // and which shape says so ("" for none).
 func plainDeferral(c string) string {
-	ws := tokens(c)
+	c = maskUnspaced(c)
+	ws := maskIdioms(tokens(c))
 	has := map[string]bool{}
 	for _, g := range cueGroupsOf(c, ws) {
 		has[g] = true
@@ -174,6 +221,94 @@ func plainDeferral(c string) string {
 		return "topic-later"
 	}
 	return ""
+}
+
+// notDeferring are phrases that hold a concept's word without putting
+// anything off, matched as whole words: a widget ("drag and drop", "drop
+// down"), an idiom ("you can wait and see"), a thing that does not come
+// back ("the audio does not come back until I switch devices"), an order
+// within the work ("dejar para el final": sort it last, do it last).
+var notDeferring = []string{"drag and drop", "drag n drop", "drag drop", "wait and see", "wait to see",
+	"not come back", "never come back", "doesn't come back", "don't come back", "didn't come back", "won't come back",
+	"dejar para el final", "dejar para al final", "dejar para lo último", "dejar para lo ultimo", "deixar para o final",
+	"deixar para o fim", "deixar por último", "deixa pra o final", "deixa pro final"}
+
+// maskIdioms blanks the words of the phrases of notDeferring in ws, and
+// the verb of a clause of time still to come ("one more try before we
+// drop it": the dropping is not decided): ws itself is left as it was.
+func maskIdioms(ws []string) []string {
+	var out []string
+	mask := func(from, to int) {
+		if out == nil {
+			out = slices.Clone(ws)
+		}
+		for k := from; k < to; k++ {
+			out[k] = "-"
+		}
+	}
+	for i, w := range ws {
+		if i >= 2 && (ws[i-2] == "before" || ws[i-2] == "befor" || ws[i-2] == "until") &&
+			(ws[i-1] == "we" || ws[i-1] == "i" || ws[i-1] == "you") {
+			mask(i, i+1)
+		}
+		for _, p := range notDeferring {
+			first, rest, _ := strings.Cut(p, " ")
+			if w != first {
+				continue
+			}
+			n := 1
+			for _, pw := range strings.Fields(rest) {
+				if i+n >= len(ws) || ws[i+n] != pw {
+					n = 0
+					break
+				}
+				n++
+			}
+			if n > 0 {
+				mask(i, i+n)
+			}
+		}
+	}
+	if out == nil {
+		return ws
+	}
+	return out
+}
+
+// actOrTime are the concepts that put a thing off or say when; file-it
+// and the rest can stand in a clause that puts nothing off ("todo" is
+// Spanish for "all").
+var actOrTime = words("later next-phase for-now skip put-off revisit can-wait out-of-scope remind")
+
+// idiomOnly reports a clause whose words of putting off or of time are
+// all inside the phrases maskIdioms and maskUnspaced blank: "vamos a dejar
+// para el final los que no tienen tipo" sorts them last.
+func idiomOnly(c string) bool {
+	had := false
+	for _, g := range cueGroups(c) {
+		had = had || actOrTime.has(g)
+	}
+	if !had {
+		return false
+	}
+	m := maskUnspaced(c)
+	for _, g := range cueGroupsOf(m, maskIdioms(tokens(m))) {
+		if actOrTime.has(g) {
+			return false
+		}
+	}
+	return true
+}
+
+// maskUnspaced blanks a Chinese word of putting off used as an adjective
+// ("搁置的客户": the customers on hold, a state, not a thing put off now).
+func maskUnspaced(c string) string {
+	for _, p := range []string{"搁置的", "推迟的", "延后的", "暂缓的"} {
+		if strings.Contains(c, p) {
+			c = strings.ReplaceAll(c, p, " ")
+		}
+	}
+	return c
 }
 
 // afterCondition reports a condition still to come after the clause's
@@ -262,8 +397,11 @@ func filesIt(ws []string, lc string) bool {
 		// "create a todo list" is work; "open an issue for X" files X.
 		files := holdsAnyWord(before, fileVerbs) || fileAn(before) ||
 			(w == "issue" || w == "ticket") && holdsAnyWord(before, openVerbs)
-		if !fileLists.has(w) || !files {
-			continue
+		if !fileLists.has(w) || !files || holdsAnyWord(ws[:i], ifWords) {
+			continue // "if the problems are significant, create an issue": a rule for what is not found yet
+		}
+		if (w == "issue" || w == "ticket") && !holdsAnyWord(ws[max(0, i-2):i], newWords) {
+			continue // "add the checklist to the Github issue": one that exists, worked on now
 		}
 		if i+1 < len(ws) && !afterList.has(ws[i+1]) {
 			continue // TODO.md, "a TODO comment", "an issue template"
@@ -293,6 +431,14 @@ func fileAn(ws []string) bool {
 	}
 	return false
 }
+
+// ifWords make a filing a rule for what may come: "if you find bugs, open
+// an issue for each".
+var ifWords = words("if whenever si")
+
+// newWords open a new issue or ticket: "open an issue", "a new ticket",
+// "a follow-up issue".
+var newWords = words("a an new follow-up followup up separate another")
 
 var fileLists = words("backlog todo todos ticket issue roadmap wishlist pendientes бэклог")
 
@@ -461,7 +607,11 @@ var markupMarks = []string{"base directory for this skill", "```", "<script", "<
 var pastedHeaders = []string{"from:", "to:", "subject:", "cc:", "dear ", "hi team", "hello team",
 	"best regards", "kind regards", "regards,", "sincerely", "attendees", "action items", "meeting notes",
 	"minutes", "agenda", "non-goals", "non goals", "nongoals", "goals:", "out of scope:", "motivation",
-	"summary:", "background:", "## ", "asunto:", "objet :", "objet:", "тема:", "assunto:", "件名"}
+	"summary:", "background:", "## ", "asunto:", "objet :", "objet:", "тема:", "assunto:", "件名",
+	// A letter's closing in the corpus languages: a reply to a supplier
+	// pasted in, with "how do I answer this?" after it.
+	"cordialement", "bien à vous", "salutations distinguées", "atentamente", "saludos cordiales",
+	"un cordial saludo", "с уважением", "atenciosamente", "cordialmente", "此致", "敬具", "拝啓"}
 
 // unquote blanks text between quotes: a deferral quoted ("a menu item
 // called \"Remind me\"", "the label 'do this later'") is not the user's.

@@ -2,6 +2,8 @@ package detect
 
 import "testing"
 
+const logRotation = "Log rotation for the worker can wait until the next release, it is not urgent."
+
 // Each rule shape parks its thing, by rule; look-alikes park nothing by
 // rule. The model is not asked here: explicitDeferral is the rule tier.
 func TestRuleTier(t *testing.T) {
@@ -40,6 +42,24 @@ func TestRuleTier(t *testing.T) {
 		{"not yet on git bash", "Want me to set up the workspace file?", "", ""},
 		{"Meeting notes\nAttendees: Ana, Li\n- push the search rewrite to the next sprint", "", "", ""},
 		{"## Non-goals\n- offline mode is out of scope for v1", "", "", ""},
+		// A word of putting off inside an idiom or a widget's name.
+		{"please fix the drag and drop on the board, right now it does nothing", "", "", ""},
+		{"you can wait and see if the cron job fails first", "", "", ""},
+		{"vamos a dejar para el final los productos sin precio", "", "", ""},
+		{"这些搁置的订单要在看板上显示吗", "", "", ""},
+		// "come back" said of a thing that does not return.
+		{"the sidebar doesn't come back after I close the modal until I reload", "", "", ""},
+		// The putting off is still to come, or only one way among others.
+		{"give the parser one more go before we drop it for now", "", "", ""},
+		{"or we skip the cache warmup for now and measure cold starts", "", "", ""},
+		// A filing rule for what is not found yet; an issue that exists.
+		{"if the load test finds anything serious, open an issue for it", "", "", ""},
+		{"add these notes to the issue for the login bug", "", "", ""},
+		{"open a new ticket for the flaky upload test, then carry on", "", "flaky upload test", "file-it"},
+		// Claude's words quoted back, and a letter pasted in.
+		{logRotation + "\n\nhow would we set that up?", "Found two things.\n- " + logRotation + "\n- The cache key ignores the locale.", "", ""},
+		{logRotation + "\n\nhow would we set that up?", "", "Log rotation for the worker", "can-wait"},
+		{"Bonjour Madame,\nMerci pour les échantillons. Nous laissons de côté l'emballage cadeau pour le moment.\nCordialement,\nMarc\nhow should I answer her?", "", "", ""},
 	} {
 		in := Input{Prompt: c.prompt, Assistant: c.assistant}
 		x, ok := prepare(in)
@@ -94,6 +114,34 @@ func TestTextbookQuestion(t *testing.T) {
 	for _, answer := range []string{"403, and log it", "yes", "use 401 for expired ones"} {
 		if a := Assess(Input{Prompt: answer, Assistant: q}); len(a.Parks)+len(a.Candidates) != 0 {
 			t.Errorf("%q answers %q, and leaves %+v", answer, q, a)
+		}
+	}
+}
+
+// The model's deferral is vetoed, like the rule's, when the clause it
+// reads is Claude's own words quoted back or its only words of putting off
+// are an idiom's: the same clause said by the user still names its thing.
+func TestModelTierNotTheUsers(t *testing.T) {
+	m, err := shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		prompt, assistant string
+		names             bool
+	}{
+		{logRotation + "\n\nhow would we set that up?", "Two things.\n- " + logRotation, false},
+		{logRotation + "\n\nhow would we set that up?", "", true},
+		{"vamos a dejar para el final los productos sin precio", "", false},
+		{"vamos a dejar para después la exportación", "", true},
+	} {
+		in := Input{Prompt: c.prompt, Assistant: c.assistant}
+		x, ok := prepare(in)
+		if !ok {
+			t.Fatalf("%q: skipped", c.prompt)
+		}
+		if f, named := finding(m, Deferred, x, in); named != c.names {
+			t.Errorf("%q after %q: finding %+v, named %v; want %v", c.prompt, c.assistant, f, named, c.names)
 		}
 	}
 }

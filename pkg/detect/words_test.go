@@ -31,7 +31,8 @@ func TestWordSetsAreWellFormed(t *testing.T) {
 		"afterList": afterList, "fileLists": fileLists, "doerWords": doerWords, "modalWords": modalWords,
 		"purposeWords": purposeWords, "laterVerbs": laterVerbs, "openVerbs": openVerbs, "fileVerbs": fileVerbs,
 		"emptyIdeaWords": emptyIdeaWords, "blameVerbs": blameVerbs, "loopCue": loopCue, "askWords": askWords,
-		"predicateWords": predicateWords, "sureInLong": sureInLong,
+		"predicateWords": predicateWords, "sureInLong": sureInLong, "ifWords": ifWords, "newWords": newWords,
+		"actOrTime": actOrTime,
 	} {
 		ws := strings.Split(string(set), " ")
 		for _, w := range ws {
