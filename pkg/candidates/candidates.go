@@ -145,9 +145,10 @@ func Add(configDir string, c Candidate) error {
 	}
 	defer unlock()
 	f := load(path)
-	// The same loop raised again keeps the number a list showed it with.
+	// The same loop raised again keeps the number a list showed it with
+	// (none that a list could not have given: a file edited by hand).
 	for _, o := range f.Candidates {
-		if same(o, c) && o.N != 0 {
+		if same(o, c) && o.N > 0 && o.N <= maxNumber {
 			c.N = o.N
 		}
 	}

@@ -49,11 +49,23 @@ func Numbered(configDir, root string, now time.Time) ([]Candidate, error) {
 		next = max(next, c.N+1)
 		held[c.N]++
 	}
+	fresh := 0
+	for _, c := range list {
+		if c.N == 0 || held[c.N] > 1 {
+			fresh++
+		}
+	}
+	// Numbers past maxNumber (after one near it, a file edited by hand)
+	// would not be read back: every candidate is numbered again from 1.
+	again := next-1+fresh > maxNumber
+	if again {
+		next = 1
+	}
 	byFile := map[string][]*Candidate{}
 	var files []string
 	for i := len(list) - 1; i >= 0; i-- { // oldest first
 		c := &list[i]
-		if c.N != 0 && held[c.N] == 1 {
+		if c.N != 0 && held[c.N] == 1 && !again {
 			continue
 		}
 		// No number yet, or one that another candidate holds too (a file

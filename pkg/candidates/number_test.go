@@ -120,3 +120,47 @@ func FuzzNumbered(f *testing.F) {
 		}
 	})
 }
+
+// TestNumberedNearTheBound: a number near maxNumber (a file edited by
+// hand) is still read, but the numbers after it would not be: a list
+// then numbers every candidate again from 1, and the next list shows
+// them all, by the numbers the first one printed.
+func TestNumberedNearTheBound(t *testing.T) {
+	cfg := t.TempDir()
+	Add(cfg, cand("s1", "b", t0.Add(time.Minute)))
+	path := filepath.Join(cfg, "openloop", "sessions", "s1"+Ext)
+	data := []byte(`{"candidates":[{"kind":"deferred","idea":"a","score":0.4,"excerpt":"x","ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":1073741824},` +
+		`{"kind":"deferred","idea":"b","score":0.4,"excerpt":"x","ts":"2026-12-02T10:01:00Z","root":"/p","session":"s1"}]}`)
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	now := t0.Add(time.Hour)
+	first := numbers(mustNumbered(t, cfg, "/p", now))
+	if len(first) != 2 || first["a"] == first["b"] {
+		t.Fatalf("first list %v, want a and b, each its own number", first)
+	}
+	if again := numbers(Recent(cfg, "/p", now)); len(again) != 2 || again["a"] != first["a"] || again["b"] != first["b"] {
+		t.Errorf("next list %v, want %v", again, first)
+	}
+}
+
+// TestAddKeepsOnlyAReadableNumber: the same loop raised again keeps the
+// number a list gave it, but not a number no list gives (a file edited
+// by hand): the new candidate is listed.
+func TestAddKeepsOnlyAReadableNumber(t *testing.T) {
+	cfg := t.TempDir()
+	Add(cfg, cand("s1", "a", t0))
+	path := filepath.Join(cfg, "openloop", "sessions", "s1"+Ext)
+	for _, n := range []string{"-1", "1073741825"} {
+		data := []byte(`{"candidates":[{"kind":"deferred","idea":"a","score":0.4,"excerpt":"x","ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":` + n + `}]}`)
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := Add(cfg, cand("s1", "a", t0.Add(time.Minute))); err != nil {
+			t.Fatal(err)
+		}
+		if got := Recent(cfg, "/p", t0.Add(time.Hour)); len(got) != 1 || got[0].N != 0 {
+			t.Errorf("n %s, raised again: listed %+v, want the new candidate, no number", n, got)
+		}
+	}
+}
