@@ -258,7 +258,7 @@ var mutations = []mutation{
 	{id: "plugin-notice-names-session", behaviour: "the plugin's hooks name /session in their notices, a command a plugin user does not have",
 		file: "pkg/cli/cmd_hook.go", old: "\t\tcfg.Slash = hooks.PluginSlash\n", new: "\t\t_ = hooks.PluginSlash\n", pkgs: []string{"./cmd/openloop"}},
 	{id: "review-number-not-kept", behaviour: "the same loop raised again loses the number review showed it with",
-		file: "pkg/candidates/candidates.go", old: "\t\tif same(o, c) && o.N != 0 {\n\t\t\tc.N = o.N", new: "\t\tif same(o, c) && o.N != 0 {\n\t\t\t_ = o.N", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
+		file: "pkg/candidates/candidates.go", old: "\t\tif same(o, c) && o.N > 0 && o.N <= maxNumber {\n\t\t\tc.N = o.N", new: "\t\tif same(o, c) && o.N > 0 && o.N <= maxNumber {\n\t\t\t_ = o.N", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
 	{id: "review-numbers-by-position", behaviour: "review --park N takes N as a position in today's list, so a candidate that arrived since is parked",
 		file: "pkg/candidates/number.go", old: "i := slices.IndexFunc(list, func(c Candidate) bool { return c.N == n })", new: "i := n - 1\n\tif i >= len(list) {\n\t\ti = -1\n\t}", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
 	{id: "rules-ignore-low-sensitivity", behaviour: "a rule parks a kind whose sensitivity is below 0",
