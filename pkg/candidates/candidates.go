@@ -196,6 +196,11 @@ func save(path string, f file) error {
 	if err != nil {
 		return err
 	}
+	// What is written must read back (load reads maxFile bytes): a larger
+	// file would read as empty, every candidate in it gone from review.
+	if len(data) > maxFile {
+		return fmt.Errorf("%s would be larger than the %d bytes review reads; left as it was", path, maxFile)
+	}
 	return sessiondir.WriteAtomic(path, data)
 }
 

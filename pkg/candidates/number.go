@@ -104,8 +104,9 @@ func writeNumbers(path string, numbered []*Candidate) error {
 	changed, used := false, make([]bool, len(numbered))
 	for i := range f.Candidates {
 		o := &f.Candidates[i]
+		ob := o.bound()
 		for j, c := range numbered {
-			if !used[j] && same(o.bound(), *c) && o.TS.Equal(c.TS) {
+			if !used[j] && o.TS.Equal(c.TS) && same(ob, *c) {
 				o.N, changed, used[j] = c.N, true, true
 				break
 			}

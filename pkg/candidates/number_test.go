@@ -1,6 +1,8 @@
 package candidates
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -162,5 +164,34 @@ func TestAddKeepsOnlyAReadableNumber(t *testing.T) {
 		if got := Recent(cfg, "/p", t0.Add(time.Hour)); len(got) != 1 || got[0].N != 0 {
 			t.Errorf("n %s, raised again: listed %+v, want the new candidate, no number", n, got)
 		}
+	}
+}
+
+// TestNumberedKeepsTheFileReadable: a session's file made by hand near
+// the bound of what review reads (maxFile) is read whole; writing the
+// numbers into it must not make it larger than that, or every candidate
+// in it would vanish from the next list (and the next Add would replace
+// the file as if it were empty).
+func TestNumberedKeepsTheFileReadable(t *testing.T) {
+	cfg := t.TempDir()
+	Add(cfg, cand("s1", "seed", t0))
+	path := filepath.Join(cfg, "openloop", "sessions", "s1"+Ext)
+	var f file
+	one, _ := json.Marshal(cand("s1", "idea 1000", t0))
+	for i := range (maxFile - 200) / (len(one) + 1) {
+		f.Candidates = append(f.Candidates, cand("s1", fmt.Sprintf("idea %d", 1000+i), t0))
+	}
+	data, _ := json.Marshal(f)
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	now := t0.Add(time.Hour)
+	n := len(Recent(cfg, "/p", now))
+	if n != len(f.Candidates) {
+		t.Fatalf("the file as made lists %d of %d", n, len(f.Candidates))
+	}
+	Numbered(cfg, "/p", now) // may fail to write the numbers: the list stays
+	if got := len(Recent(cfg, "/p", now)); got != n {
+		t.Fatalf("after a list numbered them, %d of %d candidates are listed", got, n)
 	}
 }
