@@ -96,12 +96,13 @@ func TestNumberedBadNumbers(t *testing.T) {
 
 // FuzzNumbered: whatever a session's file holds (it is the user's to
 // damage or plant), listing it never panics, lists only what Add could
-// have written, and numbers every listed candidate with a number no other
-// listed candidate has.
+// have written, numbers every listed candidate with a number no other
+// listed candidate has, and the next list reads back what it printed.
 func FuzzNumbered(f *testing.F) {
 	f.Add([]byte(`{"candidates":[{"kind":"deferred","idea":"a","score":0.4,"excerpt":"x","ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":2},{"kind":"deferred","idea":"b","score":0.4,"excerpt":"x","ts":"2026-12-02T10:01:00Z","root":"/p","session":"s1"}]}`))
 	f.Add([]byte(`{"candidates":[{"kind":"deferred","idea":"a","score":1,"ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":7,"rule":"x","by":"claude"},{"kind":"question","idea":"a","score":0,"ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":7}]}`))
 	f.Add([]byte(`{"candidates":[{"kind":"side-idea","idea":"a","score":0.5,"ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","by":"someone"}]}`))
+	f.Add([]byte(`{"candidates":[{"kind":"deferred","idea":"a","score":0.4,"ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":1073741824},{"kind":"deferred","idea":"b","score":0.4,"ts":"2026-12-02T10:01:00Z","root":"/p","session":"s1"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cfg := t.TempDir()
 		Add(cfg, cand("s1", "seed", t0)) // makes the folder and the file
@@ -119,6 +120,19 @@ func FuzzNumbered(f *testing.F) {
 				t.Fatalf("number %d given twice or not at all in %+v", c.N, list)
 			}
 			seen[c.N] = true
+		}
+		// What a list printed, the next one reads back: the same
+		// candidates, by the same numbers.
+		if err == nil {
+			again := Recent(cfg, "/p", t0.Add(time.Hour))
+			if len(again) != len(list) {
+				t.Fatalf("listed %d, then %d", len(list), len(again))
+			}
+			for i := range list {
+				if again[i].N != list[i].N || again[i].Idea != list[i].Idea {
+					t.Fatalf("listed #%d %q, then #%d %q", list[i].N, list[i].Idea, again[i].N, again[i].Idea)
+				}
+			}
 		}
 	})
 }
