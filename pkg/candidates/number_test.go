@@ -209,3 +209,37 @@ func TestNumberedKeepsTheFileReadable(t *testing.T) {
 		t.Fatalf("after a list numbered them, %d of %d candidates are listed", got, n)
 	}
 }
+
+// TestNumberNotReusedAfterTheHighestLeaves: a number the user read never
+// comes back for another candidate, even when the candidate that held
+// the project's highest number leaves (parked, dismissed): the user may
+// still act on the list they read, after another list (a summary run by
+// Claude, another terminal) numbered a newcomer.
+func TestNumberNotReusedAfterTheHighestLeaves(t *testing.T) {
+	cfg := t.TempDir()
+	now := t0.Add(time.Hour)
+	Add(cfg, cand("s1", "a", t0))
+	Add(cfg, cand("s1", "b", t0.Add(time.Minute)))
+	list := mustNumbered(t, cfg, "/p", now)
+	if got := numbers(list); got["a"] != 1 || got["b"] != 2 {
+		t.Fatalf("numbers %v, want a 1, b 2", got)
+	}
+	if err := Remove(cfg, list[0]); err != nil { // b, #2
+		t.Fatal(err)
+	}
+	Add(cfg, cand("s2", "c", t0.Add(2*time.Minute)))
+	list = mustNumbered(t, cfg, "/p", now)
+	if got := numbers(list); got["a"] != 1 || got["c"] != 3 {
+		t.Fatalf("numbers %v, want a 1, c 3 (2 was b's)", got)
+	}
+	if c, ok := ByNumber(list, 2); ok {
+		t.Fatalf("#2 reaches %q", c.Idea)
+	}
+	// Another project counts its own.
+	other := cand("s3", "elsewhere", t0)
+	other.Root = "/q"
+	Add(cfg, other)
+	if got := numbers(mustNumbered(t, cfg, "/q", now)); got["elsewhere"] != 1 {
+		t.Errorf("the other project's numbers %v, want its own 1", got)
+	}
+}
