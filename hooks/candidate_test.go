@@ -35,6 +35,51 @@ func TestCandidatesPrunedLikeStaleState(t *testing.T) {
 	}
 }
 
+// A lock file is as old as the session that made it, not as the last
+// time it was held: pruning keeps it while the file it guards is there,
+// and removes it once that has gone.
+func TestPruneKeepsLocksOfLiveFiles(t *testing.T) {
+	cfg := t.TempDir()
+	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	if err := candidates.Add(cfg, candidates.Candidate{Kind: "deferred", Idea: "dark mode", Root: "/p", Session: "long", TS: now}); err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := stateFolder(cfg, false)
+	data := "long" + candidates.Ext
+	old := now.Add(-40 * 24 * time.Hour)
+	for _, n := range []string{"." + data + ".lock", ".numbers.lock", ".numbers-0123456789abcdef", ".gone" + candidates.Ext + ".lock"} {
+		p := filepath.Join(dir, n)
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		os.Chtimes(p, old, old)
+	}
+	os.Chtimes(filepath.Join(dir, data), now, now)
+	os.Chtimes(filepath.Join(dir, ".numbers-0123456789abcdef"), now, now)
+	pruneStates(cfg, now)
+	for n, want := range map[string]bool{
+		"." + data + ".lock": true, ".numbers.lock": true, ".numbers-0123456789abcdef": true,
+		".gone" + candidates.Ext + ".lock": false, data: true,
+	} {
+		_, err := os.Stat(filepath.Join(dir, n))
+		if got := err == nil; got != want {
+			t.Errorf("%s: there after pruning = %v, want %v", n, got, want)
+		}
+	}
+	// Once what they guard is old and gone, the locks go too.
+	os.Chtimes(filepath.Join(dir, data), old, old)
+	os.Chtimes(filepath.Join(dir, ".numbers-0123456789abcdef"), old, old)
+	pruneStates(cfg, now)
+	pruneStates(cfg, now)
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		var left []string
+		for _, e := range ents {
+			left = append(left, e.Name())
+		}
+		t.Errorf("left after the guarded files went: %v", left)
+	}
+}
+
 // After a compaction: this session's items only, 10 lines at most, the
 // last of them counting the others; nothing when there are none.
 func TestCompactItemsBounded(t *testing.T) {

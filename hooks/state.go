@@ -200,6 +200,25 @@ func readState(configDir, sessionID, prompt string, mark bool) (assistant string
 	return st.Assistant, true, st.Open
 }
 
+// guardsAFile reports a lock file whose file is still in the folder: a
+// lock's time is when it was made, not when it was last held, so a
+// session that runs for more than 30 days holds one that old. Removed
+// while held, the next process would lock a new file and two would hold
+// the lock at once. It goes once what it guards has gone.
+// ".<name>.lock" guards <name>; ".numbers.lock" the ".numbers-…" files.
+func guardsAFile(name string, names map[string]bool) bool {
+	if name == ".numbers.lock" {
+		for n := range names {
+			if strings.HasPrefix(n, ".numbers-") {
+				return true
+			}
+		}
+		return false
+	}
+	guarded, ok := strings.CutSuffix(name, ".lock")
+	return ok && strings.HasPrefix(guarded, ".") && names[guarded[1:]]
+}
+
 // pruneStates removes state files older than stateMaxAge, and stray temp
 // files, so sessions that never sent SessionEnd leave nothing behind. It
 // prunes only a real state folder (see stateFolder), and only regular files
@@ -213,9 +232,13 @@ func pruneStates(configDir string, now time.Time) {
 	if err != nil {
 		return
 	}
+	names := make(map[string]bool, len(ents))
+	for _, e := range ents {
+		names[e.Name()] = true
+	}
 	for _, e := range ents {
 		fi, err := e.Info()
-		if err != nil || !fi.Mode().IsRegular() {
+		if err != nil || !fi.Mode().IsRegular() || guardsAFile(e.Name(), names) {
 			continue
 		}
 		age := now.Sub(fi.ModTime())

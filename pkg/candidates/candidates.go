@@ -18,6 +18,7 @@ package candidates
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -145,9 +146,10 @@ func Add(configDir string, c Candidate) error {
 	}
 	defer unlock()
 	f := load(path)
-	// The same loop raised again keeps the number a list showed it with.
+	// The same loop raised again keeps the number a list showed it with
+	// (none that a list could not have given: a file edited by hand).
 	for _, o := range f.Candidates {
-		if same(o, c) && o.N != 0 {
+		if same(o, c) && o.N > 0 && o.N <= maxNumber {
 			c.N = o.N
 		}
 	}
@@ -156,7 +158,15 @@ func Add(configDir string, c Candidate) error {
 	if n := len(f.Candidates) - MaxPerSession; n > 0 {
 		f.Candidates = f.Candidates[n:]
 	}
-	return save(path, f)
+	// More than review reads of the file (text that JSON escapes to six
+	// times its bytes): the oldest go, as they do past MaxPerSession.
+	err = save(path, f)
+	var big tooLarge
+	for errors.As(err, &big) && len(f.Candidates) > 1 {
+		f.Candidates = f.Candidates[1:]
+		err = save(path, f)
+	}
+	return err
 }
 
 // LockWait bounds the wait for a session file's lock: the hook keeps its
@@ -195,7 +205,20 @@ func save(path string, f file) error {
 	if err != nil {
 		return err
 	}
+	// What is written must read back (load reads maxFile bytes): a larger
+	// file would read as empty, every candidate in it gone from review.
+	if len(data) > maxFile {
+		return tooLarge(path)
+	}
 	return sessiondir.WriteAtomic(path, data)
+}
+
+// tooLarge is save's refusal of a file larger than load reads (the path):
+// the file is left as it was.
+type tooLarge string
+
+func (e tooLarge) Error() string {
+	return fmt.Sprintf("%s would be larger than the %d bytes review reads; left as it was", string(e), maxFile)
 }
 
 // Recent is the project's candidates from the last sessiondir.MaxAge,

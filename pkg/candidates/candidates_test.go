@@ -169,3 +169,26 @@ func TestConcurrentAddsKeepEvery(t *testing.T) {
 		}
 	}
 }
+
+// TestAddKeepsTheFileReadable: candidates whose text JSON escapes to six
+// times its bytes (a project path of '&'s) can make a session's twenty
+// candidates more than review reads of the file; Add then drops the
+// oldest, as it does past MaxPerSession, so the file stays readable and
+// the newest is listed.
+func TestAddKeepsTheFileReadable(t *testing.T) {
+	cfg := t.TempDir()
+	root := "/" + strings.Repeat("&", 4000)
+	var last Candidate
+	for i := range MaxPerSession {
+		c := cand("s1", fmt.Sprintf("idea %d", i), t0.Add(time.Duration(i)*time.Minute))
+		c.Root, c.Context, c.Why = root, strings.Repeat("<", maxContext), strings.Repeat(">", maxContext)
+		if err := Add(cfg, c); err != nil {
+			t.Fatalf("add %d: %v", i, err)
+		}
+		last = c
+	}
+	got := Recent(cfg, root, t0.Add(time.Hour))
+	if len(got) == 0 || got[0].Idea != last.Idea {
+		t.Fatalf("listed %d candidates, the newest %+v; want the newest, %q", len(got), got, last.Idea)
+	}
+}

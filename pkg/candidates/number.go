@@ -2,10 +2,15 @@ package candidates
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
+	"github.com/openloop/openloop/internal/safeio"
 	"github.com/openloop/openloop/internal/sessiondir"
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -13,12 +18,13 @@ import (
 // A candidate's number is what `openloop review --park N` takes, so it
 // must name the candidate the user saw, whatever arrives or leaves after
 // the list was printed. Each candidate is numbered when a list (review,
-// summary, either's --json) first shows it, the project's highest number
-// plus one, oldest first, and keeps that number until it is parked,
-// dismissed or expires: a candidate that arrives later gets the next
-// number, and parking one renumbers none of the others. A candidate no
-// list has shown has no number, so no number can reach it. The same loop
-// raised again keeps its number (Add).
+// summary, either's --json) first shows it, one more than the highest
+// number the project's lists have given (markPath), oldest first, and
+// keeps that number until it is parked, dismissed or expires: a candidate
+// that arrives later gets the next number, a number whose candidate left
+// is never given again, and parking one renumbers none of the others. A
+// candidate no list has shown has no number, so no number can reach it.
+// The same loop raised again keeps its number (Add).
 
 // numbersLock is the lock file that makes numbering one step: two lists
 // printed at once never give two candidates one number.
@@ -44,16 +50,30 @@ func Numbered(configDir, root string, now time.Time) ([]Candidate, error) {
 	defer unlock()
 	// Again under the lock: another list may have numbered some since.
 	list = Recent(configDir, root, now)
-	next, held := 1, map[int]int{}
+	mark := markPath(dir, root)
+	given := readMark(mark)
+	next, held := given+1, map[int]int{}
 	for _, c := range list {
 		next = max(next, c.N+1)
 		held[c.N]++
+	}
+	fresh := 0
+	for _, c := range list {
+		if c.N == 0 || held[c.N] > 1 {
+			fresh++
+		}
+	}
+	// Numbers past maxNumber (after one near it, a file edited by hand)
+	// would not be read back: every candidate is numbered again from 1.
+	again := next-1+fresh > maxNumber
+	if again {
+		next = 1
 	}
 	byFile := map[string][]*Candidate{}
 	var files []string
 	for i := len(list) - 1; i >= 0; i-- { // oldest first
 		c := &list[i]
-		if c.N != 0 && held[c.N] == 1 {
+		if c.N != 0 && held[c.N] == 1 && !again {
 			continue
 		}
 		// No number yet, or one that another candidate holds too (a file
@@ -64,6 +84,19 @@ func Numbered(configDir, root string, now time.Time) ([]Candidate, error) {
 			files = append(files, path)
 		}
 		byFile[path] = append(byFile[path], c)
+	}
+	// The highest number given is kept first: a number that left the
+	// list with its candidate (the highest, parked) is never given again,
+	// so a list read before that still names no other candidate.
+	if next-1 > given || again {
+		if err := sessiondir.WriteAtomic(mark, []byte(strconv.Itoa(next-1)+"\n")); err != nil {
+			for _, cs := range byFile {
+				for _, c := range cs {
+					c.N = 0
+				}
+			}
+			return list, err
+		}
 	}
 	slices.Sort(files)
 	var firstErr error
@@ -92,8 +125,9 @@ func writeNumbers(path string, numbered []*Candidate) error {
 	changed, used := false, make([]bool, len(numbered))
 	for i := range f.Candidates {
 		o := &f.Candidates[i]
+		ob := o.bound()
 		for j, c := range numbered {
-			if !used[j] && same(o.bound(), *c) && o.TS.Equal(c.TS) {
+			if !used[j] && o.TS.Equal(c.TS) && same(ob, *c) {
 				o.N, changed, used[j] = c.N, true, true
 				break
 			}
@@ -103,6 +137,29 @@ func writeNumbers(path string, numbered []*Candidate) error {
 		return nil
 	}
 	return save(path, f)
+}
+
+// markPath is the file that keeps the highest number a list gave in the
+// project at root: dot-named (Recent does not read it), one per project,
+// pruned with the session files when no list has numbered for a while
+// (hooks' pruneStates), as its candidates are.
+func markPath(dir, root string) string {
+	sum := sha256.Sum256([]byte(root))
+	return filepath.Join(dir, ".numbers-"+hex.EncodeToString(sum[:8]))
+}
+
+// readMark is the highest number given in the project: 0 when none was
+// kept, or when the file holds anything but a number a list could give.
+func readMark(path string) int {
+	data, err := safeio.ReadRegular(path, 32)
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil || n < 0 || n > maxNumber {
+		return 0
+	}
+	return n
 }
 
 // needsNumbers reports a listed candidate with no number, or with one

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/candidates"
@@ -47,7 +48,8 @@ func runReview(e *Env, args []string) int {
 	if arg == "" {
 		arg, flag = *dismiss, "--dismiss"
 	}
-	n, err := strconv.Atoi(arg)
+	// The list prints "#2": that works as well as "2".
+	n, err := strconv.Atoi(strings.TrimPrefix(arg, "#"))
 	if err != nil || n < 1 {
 		errorf(e.Stderr, "review: %s wants a candidate's number, got %q", flag, arg)
 		hintf(e.Stderr, "'%s' lists them, numbered", e.cmdLine("review"))

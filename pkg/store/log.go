@@ -244,18 +244,27 @@ func (l Log) Open() (f *os.File, size int64, err error) {
 	if _, err := l.dir(false); errors.Is(err, fs.ErrNotExist) {
 		return nil, 0, err
 	} else if err != nil {
-		return nil, 0, fmt.Errorf("refusing to read the log: %w", err)
+		return nil, 0, fmt.Errorf("refusing to read %s: %w", l.noun(), err)
 	}
 	if fi, err := os.Lstat(l.Path); err != nil {
 		return nil, 0, err
 	} else if !fi.Mode().IsRegular() {
-		return nil, 0, fmt.Errorf("refusing to read the log: %s is not a regular file", l.Path)
+		return nil, 0, fmt.Errorf("refusing to read %s: %s is not a regular file", l.noun(), l.Path)
 	}
 	f, size, err = safeio.OpenRegular(l.Path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		err = fmt.Errorf("read log: %w", err)
+		err = fmt.Errorf("read %s: %w", l.noun(), err)
 	}
 	return f, size, err
+}
+
+// noun names the file in errors: "the log", or "the private text file"
+// (Log.what), so that an error about one never blames the other.
+func (l Log) noun() string {
+	if l.what == "" {
+		return "the log"
+	}
+	return "the " + l.what
 }
 
 // Scan calls fn for each line of the log that is a JSON object, in order,
@@ -297,10 +306,13 @@ func (l Log) scanTailRaw(max, from int64, fn func([]byte) bool) (start, end int6
 		// Inside a line, unless the byte before start ends one: skip to
 		// the next line.
 		if start, err = nextLine(f, start-1, size); err != nil {
-			return start, size, fmt.Errorf("read log: %w", err)
+			return start, size, fmt.Errorf("read %s: %w", l.noun(), err)
 		}
 	}
-	return start, size, scanSection(io.NewSectionReader(f, start, size-start), fn)
+	if err := scanSection(io.NewSectionReader(f, start, size-start), fn); err != nil {
+		return start, size, fmt.Errorf("read %s: %w", l.noun(), err)
+	}
+	return start, size, nil
 }
 
 // nextLine is the offset just after the first newline at or after off
@@ -335,7 +347,7 @@ func scanSection(r io.Reader, fn func([]byte) bool) error {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("read log: %w", err)
+			return err
 		}
 	}
 }

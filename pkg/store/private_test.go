@@ -74,3 +74,39 @@ func TestArchiveNeedsPrivateFile(t *testing.T) {
 		t.Fatal("the committed log was written")
 	}
 }
+
+// A private text file that restore cannot read (a folder, a symlink
+// planted at it) fails restore with one error
+// that names it as the private text file, not as the log.
+func TestPrivateFileNamedInErrors(t *testing.T) {
+	for _, plant := range []string{"folder", "symlink"} {
+		t.Run(plant, func(t *testing.T) {
+			s := newStore(t)
+			park(t, s, KindDeferred, "retry budget")
+			if _, _, err := s.Archive("retry budget"); err != nil {
+				t.Fatal(err)
+			}
+			p := s.Log.Private
+			if err := os.Rename(p, p+".bak"); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			switch plant {
+			case "folder":
+				err = os.Mkdir(p, 0o700)
+			case "symlink":
+				err = os.Symlink(p+".bak", p)
+			}
+			if err != nil {
+				t.Skip(err)
+			}
+			_, _, err = s.Restore("retry budget")
+			if err == nil || !strings.HasPrefix(err.Error(), "refusing to read the private text file: ") {
+				t.Fatalf("restore: %v, want refusing to read the private text file", err)
+			}
+			if _, err := s.RestoreList(); err == nil || !strings.Contains(err.Error(), "private text file") {
+				t.Fatalf("restore --list: %v", err)
+			}
+		})
+	}
+}

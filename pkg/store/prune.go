@@ -169,14 +169,16 @@ func keepPrivate(line []byte, logged map[string]bool, now time.Time) bool {
 // or of the log (with its newline or without). A line as openloop writes
 // it is walked key by key (fastFields) without making its text a string:
 // a pruning reads every line under the lock, and parsing them whole cost
-// 10 ms a thousand steps. Any other line is parsed; ok is false when it
-// is not a JSON object.
+// 10 ms a thousand steps. Any other line is parsed as restore parses it
+// (encoding/json, which skips whitespace around the object: a line
+// indented by hand still names its text); ok is false when it is not a
+// JSON object.
 func privateFields(line []byte) (id, ts, kept string, ok bool) {
 	if id, ts, kept, ok = fastFields(line); ok {
 		return id, ts, kept, true
 	}
 	var l LogLine
-	if !bytes.HasPrefix(line, []byte("{")) || json.Unmarshal(line, &l) != nil {
+	if !bytes.HasPrefix(bytes.TrimLeft(line, " \t\r\n"), []byte("{")) || json.Unmarshal(line, &l) != nil {
 		return "", "", "", false
 	}
 	return l.ID, l.TS, l.Kept, true

@@ -269,8 +269,8 @@ func FuzzPrivateFields(f *testing.F) {
 			}
 			return
 		}
-		if !bytes.HasPrefix(line, []byte("{")) {
-			return // JSON, but not an object: never openloop's
+		if !bytes.HasPrefix(bytes.TrimLeft(line, " \t\r\n"), []byte("{")) {
+			return // JSON, but not an object: restore reads nothing in it
 		}
 		if !ok || id != l.ID || ts != l.TS || kept != l.Kept {
 			t.Fatalf("read id %q ts %q kept %q (%v), encoding/json %q %q %q", id, ts, kept, ok, l.ID, l.TS, l.Kept)
@@ -305,5 +305,44 @@ func TestPruneAppendWaits(t *testing.T) {
 	got, _ := os.ReadFile(s.Log.Private)
 	if !strings.HasPrefix(string(got), string(kept)) || !strings.Contains(string(got), `"id":"00000000000000ee"`) || strings.Contains(string(got), "00000000000000ff") {
 		t.Fatalf("after the pruning and the append:\n%s", got)
+	}
+}
+
+// A log line restore reads is one pruning reads too: the committed log
+// is anyone's to edit, and a line indented by hand, or ending in a
+// carriage return (a checkout with CRLF line ends), still names its text
+// to restore (encoding/json skips the whitespace), so pruning keeps it.
+func TestPruneReadsLogLinesAsRestoreDoes(t *testing.T) {
+	const (
+		id     = "00000000000000a1"
+		orphan = "00000000000000b1"
+		old    = "2026-08-01T10:00:00Z" // 123 days before testNow
+	)
+	for name, line := range map[string]string{
+		"indented":  `  {"ts":"` + old + `","item":"x","action":"archived","id":"` + id + `"}` + "\n",
+		"tabbed":    "\t" + `{"ts":"` + old + `","item":"x","action":"archived","id":"` + id + `"}` + "\n",
+		"crlf":      `{"ts":"` + old + `","item":"x","action":"archived","id":"` + id + `"}` + "\r\n",
+		"spaced in": `{ "ts": "` + old + `", "item": "x", "action": "archived", "id": "` + id + `" }` + "\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := newStore(t)
+			if err := os.MkdirAll(filepath.Dir(s.Log.Path), 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(s.Log.Path, []byte(line), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			writePrivate(t, s, privLine(old, id, "")+privLine(old, orphan, ""))
+			if l, err := s.RestoreList(); err != nil || len(l.Items) != 1 {
+				t.Fatalf("before pruning, restore reads %+v, %v; want the one item", l.Items, err)
+			}
+			if _, err := s.prunePrivate(); err != nil {
+				t.Fatal(err)
+			}
+			if l, err := s.RestoreList(); err != nil || len(l.Items) != 1 {
+				got, _ := os.ReadFile(s.Log.Private)
+				t.Fatalf("after pruning, restore reads %+v, %v; the private file holds %q", l.Items, err, got)
+			}
+		})
 	}
 }

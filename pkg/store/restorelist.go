@@ -84,9 +84,10 @@ func openAgain(open []Item, a Archived) (Item, bool) {
 	return sameIdea(open, ideaOf(a.Idea()))
 }
 
-// notOpen is the names of away that no open item has, each once.
+// notOpen is the names of away that no open item has, each once. An
+// empty name (a committed log edited by hand) names nothing to restore.
 func notOpen(open []Item, away []string) []string {
-	taken := map[string]bool{}
+	taken := map[string]bool{"": true}
 	for _, it := range open {
 		taken[it.Name] = true
 		taken[NameOfFile(it.File)] = true

@@ -38,6 +38,7 @@ func TestRestoreListElsewhere(t *testing.T) {
 			{LogEntry: LogEntry{TS: "2026-12-01T11:00:00Z", Item: "a", Action: ActionRestored}},
 		}, nil, nil},
 		{"open here", []LogLine{line("retry-budget", ActionArchived, "0000000000000001")}, []string{"retry budget"}, nil},
+		{"no name: nothing to name", []LogLine{line("", ActionArchived, "0000000000000001"), line("b", ActionArchived, "0000000000000002")}, nil, []string{"b"}},
 		{"no id: never had a text", []LogLine{{LogEntry: LogEntry{TS: "2026-12-01T10:00:00Z", Item: "a", Action: ActionArchived}}}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
