@@ -117,6 +117,10 @@ func TestPendingQuestion(t *testing.T) {
 		{"两种方案：\n方案A\n方案B\n你选哪个？", "你选哪个？", true},
 		{"**Do you want me to commit?**", "Do you want me to commit?", true},
 		{"line one?\n" + strings.Repeat("more prose\n", questionWindow), "", false},
+		// The end of a long message, kept from inside a code block: the
+		// first fence closes it, and code is not read as a question.
+		{"  matcher: '/((?!api).*)',\n};\n```\n\nRedeploy to test.\n\nWant me to add the middleware now?", "Want me to add the middleware now?", true},
+		{"if (x?) {\n```\nAll good.", "", false},
 	} {
 		p, ok := pendingOf(Input{Assistant: c.msg})
 		if ok != c.ok || p.question != c.want {

@@ -17,6 +17,9 @@ func FuzzPrompt(f *testing.F) {
 	f.Add("/session archive x", "", "", "")
 	f.Add("```\nTODO later\n", "```\nq?\n", "", "")
 	f.Add("先不考虑这个，后续再说\u202e", "你选哪个？", "", "")
+	f.Add("let's hold off on that for now", "x\n```\nI need to convert \xff the guides.", "", "")
+	f.Add("not yet, remind me with a note to", "Should we start on it now?", "", "")
+	f.Add("導出以後再說，记个待办", "", "", "")
 	f.Add("or the drag and drop can wait, one try before we drop it for now; if it fails open an issue", "the drag and drop can wait", "", "")
 	f.Add("这些搁置的订单 dejar para el final", "这些搁置的订单", "", "")
 	f.Fuzz(func(t *testing.T, prompt, assistant, ask, task string) {

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -196,7 +197,9 @@ var (
 		"we come back to", "we get back to", "we revisit", "we return to", "te preocupes por",
 		"no te preocupes por", "voltamos no", "voltamos ao", "voltamos a", "volvemos a", "volvemos con",
 		"on reviendra sur", "reviendra sur", "adiar", "vamos adiar", "posponer", "pospongamos", "pospón",
-		"reportons", "reporter", "on reportera", "on va reporter", "aplazar", "aplacemos", "отложить")
+		"reportons", "reporter", "on reportera", "on va reporter", "aplazar", "aplacemos", "отложить",
+		"no nos preocupemos por", "ne t'inquiète pas pour", "ne vous inquiétez pas pour", "não se preocupe com",
+		"não precisa se preocupar com", "не беспокойся о", "не беспокойтесь о", "ignora", "ignoremos", "omite")
 	// Words that float a side idea.
 	sideWords = phrases("side note", "random thought", "another idea", "one idea", "idea", "an idea",
 		"it would be nice if we had", "it would be great if we had", "would be nice if we had",
@@ -239,7 +242,10 @@ var (
 		"когда-нибудь", "나중에", "다음에", "일단", "지금은", "언젠가", "is out of scope", "are out of scope", "out of scope", "for this milestone",
 		"in this milestone", "this milestone", "for this sprint", "this sprint", "for the mvp",
 		"not needed for the mvp", "for mvp", "peut attendre", "pode esperar", "puede esperar", "может подождать",
-		"à plus tard", "para depois", "pra depois", "para luego", "para más adelante", "can come later")
+		"à plus tard", "para depois", "pra depois", "para luego", "para más adelante", "can come later",
+		"doesn't need to be a priority", "does not need to be a priority", "don't need to be a priority",
+		"is not a priority", "isn't a priority", "not a priority", "not a high priority", "not a top priority",
+		"not high priority", "low priority", "not urgent")
 	// What the user thinks of the idea, not the idea.
 	judgementWords = phrases("would be nice", "would be handy", "would be cool", "would be great",
 		"would be useful", "would be helpful", "would help", "could be nice", "might be nice", "is a must",
@@ -549,12 +555,29 @@ func dropTime(ws, lw []string) ([]string, []string) {
 // particle ("로그인 버그를 고치고 벤치마크는 나중에 하자" → "벤치마크",
 // "메모리 누수 건은 이슈로 …" → "메모리 누수"). ok is false when the clause
 // has no such shape; a topic that only points ("그건") is ok and "".
+// startingCues are the concepts of a phrase that starts at word i of lw
+// and spans up to three words ("신경 쓰지 말자": don't worry about it).
+func startingCues(lw []string, i int) []string {
+	here := cueGroups(strings.Join(lw[i:min(len(lw), i+3)], " "))
+	if len(here) == 0 || i+1 >= len(lw) {
+		return here
+	}
+	later := cueGroups(strings.Join(lw[i+1:min(len(lw), i+3)], " "))
+	var out []string
+	for _, g := range here {
+		if !slices.Contains(later, g) || slices.Contains(cueGroups(lw[i]), g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 func hangulTopic(lw []string) (string, bool) {
 	// The first cue of putting off or floating; "지금은" ("for now") opens
 	// what is done now.
 	cue := -1
 	for i, w := range lw {
-		for _, g := range cueGroups(w) {
+		for _, g := range startingCues(lw, i) {
 			if g != "for-now" && loopCue.has(g) && cue < 0 {
 				cue = i
 			}
@@ -694,7 +717,8 @@ func cueSegments(ws, lw []string) segments {
 	for i := 1; i <= len(ws); i++ {
 		if i == len(ws) || boundaryWord.get()[lw[i]] ||
 			strings.HasSuffix(ws[i-1], ",") && (commaBoundary.get()[lw[i]] || timeEnd.get()[lw[i-1]] || imperative.get()[lw[i]] || finiteAhead(lw[i:])) ||
-			(lw[i] == "and" || lw[i] == "then") && i+1 < len(lw) && imperative.get()[lw[i+1]] && i > start {
+			(lw[i] == "and" || lw[i] == "then") && i+1 < len(lw) && imperative.get()[lw[i+1]] && i > start ||
+			lw[i] == "but" && i+1 < len(lw) && (imperative.get()[lw[i+1]] || lw[i+1] == "don't" || lw[i+1] == "dont") && i > start {
 			segs = append(segs, [2]int{start, i})
 			start = i
 		}
@@ -1129,7 +1153,9 @@ func cutRunes(s string, n int) string {
 var unspacedStops = []string{"以后再说", "后续再说", "之后再说", "回头再说", "再说", "以后", "后续", "之后", "稍后",
 	"下次", "回头", "暂时", "先不要", "先不用", "先不管", "先别管", "先不", "先别", "暂不", "不用", "不要", "别管", "考虑", "处理", "实现", "不管", "再弄", "不做", "再做", "先做",
 	"一旦", "あとで", "後で", "今は", "とりあえず", "しない", "나중에", "다음에", "일단", "우선",
-	"顺便说一句", "顺便", "另外", "有个想法", "要是能", "如果能", "就好了", "いつか", "あったらいいな", "あったらいい"}
+	"顺便说一句", "顺便", "另外", "有个想法", "要是能", "如果能", "就好了", "いつか", "あったらいいな", "あったらいい",
+	"以後再說", "後續再說", "之後再說", "回頭再說", "再說", "以後", "後續", "之後", "稍後", "回頭", "暫時", "處理", "實現",
+	"擱置", "推遲", "延後", "暫緩", "记一个", "记个", "記一個", "記個", "待办", "待辦", "todo"}
 
 // reduceUnspaced is reduce for Chinese and Japanese. The clause is split at
 // commas; of the parts that hold a loop cue (else the first part), the

@@ -88,13 +88,22 @@ func lastQuestionMark(line string) int {
 }
 
 // proseLines returns the trimmed non-empty lines of msg outside fenced
-// code, at most the last 60.
+// code, at most the last 60. The hook keeps only the end of a long
+// message (and the corpus an excerpt), which may start inside a code
+// block: an odd number of fence lines means the first one closes a block
+// already open.
 func proseLines(msg string) []string {
 	var out []string
 	fence := false
-	for _, l := range strings.Split(msg, "\n") {
+	lines := strings.Split(msg, "\n")
+	for _, l := range lines {
+		if isFence(strings.TrimSpace(l)) {
+			fence = !fence
+		}
+	}
+	for _, l := range lines {
 		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+		if isFence(t) {
 			fence = !fence
 			continue
 		}
@@ -108,6 +117,8 @@ func proseLines(msg string) []string {
 	}
 	return out
 }
+
+func isFence(t string) bool { return strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") }
 
 // stripMD removes emphasis, inline-code marks and heading hashes.
 func stripMD(s string) string {

@@ -52,10 +52,13 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 	for i, c := range cs {
 		why := plainDeferral(c)
 		if why == "" || complains(c) || asksChoice(c) || offersAlternative(c) ||
-			len(x.typed) >= longPrompt && !sureInLong.has(why) || said.echoes(c) {
+			len(x.typed) >= longPrompt && !sureInLong.has(why) && !timedAct(c, why) || said.echoes(c) {
 			continue
 		}
 		idea := reduce(c, putOffWords)
+		if why == "remind" {
+			idea = reduce(remindObject(c), putOffWords)
+		}
 		if idea == "" || isPointerPhrase(idea) {
 			idea = offeredBy(x.pending)
 		}
@@ -84,7 +87,7 @@ var laterReplies = phrases("not now", "not yet", "not today", "not this time", "
 // words: "not now, let's finish the export first" after "Want me to add
 // retries to the upload client?".
 func notNowToOffer(x exchange, cs []string) (Finding, bool) {
-	if len(cs) == 0 || x.pending.question == "" || x.pending.auq || !isOffer(lower(x.pending.question)) {
+	if len(cs) == 0 || x.pending.question == "" || x.pending.auq || !isOffer(lower(x.pending.question)) && !proposesStep(x.pending.question) {
 		return Finding{}, false
 	}
 	lw := strings.Fields(strings.Trim(lower(cs[0]), " ,.!"))
@@ -105,6 +108,15 @@ func notNowToOffer(x exchange, cs []string) (Finding, bool) {
 	return Finding{Kind: Deferred, Idea: idea, Context: clip(reduce(restOf(cs, 0), nil), 200),
 		Rule: ruleExplicit + ":not-now-to-offer", Score: 1,
 		Why: "Claude offered " + quote(clip(x.pending.question, 200)) + " and the user said " + quote(clip(cs[0], 120))}, true
+}
+
+// proposesStep reports a question that proposes the next step to the
+// user: "Should we start on the event bus now?", "Shall we wire up the
+// retries next?". Put off by "not yet", the step is the thing. A choice
+// ("Should we use postgres or sqlite?") is not put off by "not yet".
+func proposesStep(q string) bool {
+	lq := lower(stripMD(q))
+	return (strings.HasPrefix(lq, "should we ") || strings.HasPrefix(lq, "shall we ")) && !strings.Contains(lq, " or ")
 }
 
 // statesDeferral reports a prompt with a clause the rule tier reads as a
@@ -178,7 +190,37 @@ func (s *claudeSaid) echoes(c string) bool {
 // off.
 const longPrompt = 500
 
+func holdsWord(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
 var sureInLong = words("skip+when revisit+when file-it but-not-now remind")
+
+// timedAct reports a clause that puts a thing off and says until when, as
+// plainly as "skip X for now": "hold off on the pop-out windows for now",
+// "offline mode is out of scope for now", "the export can wait until next
+// sprint", "we can remove the legacy column later". In a long prompt these
+// name their act and their time together; "we can do X in the next phase"
+// there is mostly a plan being written.
+func timedAct(c, why string) bool {
+	if why == "do-later" {
+		return holdsWord(tokens(c), "later")
+	}
+	if why != "put-off" && why != "out-of-scope" && why != "can-wait" {
+		return false
+	}
+	for _, g := range cueGroups(c) {
+		if g == "for-now" || g == "next-phase" || g == "later" && why != "put-off" {
+			return true
+		}
+	}
+	return false
+}
 
 // plainDeferral reports a clause whose concepts put a thing off plainly,
 // and which shape says so ("" for none).
@@ -364,9 +406,35 @@ func proposed(msg string) string {
 		if o := offered(strings.TrimRight(cs[i], ".!") + "?"); o != "" {
 			return reduce(o, nil)
 		}
+		if o := nextStep(cs[i]); o != "" {
+			return reduce(o, nil)
+		}
 	}
 	return ""
 }
+
+// nextStep is the step Claude said it would take next, in a sentence of
+// its own: "I need to convert the guides to JSON." → "convert the guides to
+// JSON". A pointer put off right after it ("let's hold off on that for
+// now") puts off that step.
+func nextStep(clause string) string {
+	ws := strings.Fields(strings.TrimRight(strings.TrimSpace(stripMD(clause)), ".!:"))
+	lw := make([]string, len(ws))
+	for i, w := range ws {
+		lw[i] = strings.Trim(lower(w), ",;")
+	}
+	if n := prefixLen(lw, nextStepLeads.words()); n > 0 && n < len(ws) {
+		out := strings.Join(ws[n:min(len(ws), n+maxIdeaWords)], " ")
+		if !isPointerPhrase(out) && lw[n] != "know" { // "Let me know if …" proposes nothing
+			return out
+		}
+	}
+	return ""
+}
+
+var nextStepLeads = phrases("i need to", "i'll", "i will", "i'm going to", "next i'll", "next, i'll", "next i will",
+	"now i'll", "now i need to", "let me", "now let me", "next, let me", "i'll now", "i still need to", "we need to",
+	"we still need to")
 
 // vagueLater reports words whose only time is a vague one ("at some
 // point we should dockerize the test db", "someday"): the corpus labels
@@ -442,15 +510,39 @@ var newWords = words("a an new follow-up followup up separate another")
 
 var fileLists = words("backlog todo todos ticket issue roadmap wishlist pendientes бэклог")
 
-// remindsToDo reports "remind me to …", not a feature or a menu item
-// called "Remind me".
+// remindsToDo reports "remind me to …", "remind me later about …",
+// "remind me with a note to …", not a feature or a menu item called
+// "Remind me".
 func remindsToDo(ws []string) bool {
 	for i := 0; i+2 < len(ws); i++ {
-		if ws[i] == "remind" && ws[i+1] == "me" && (ws[i+2] == "to" || ws[i+2] == "about") && (i == 0 || ws[i-1] == "please" || ws[i-1] == "and" || ws[i-1] == "pls") {
-			return true
+		if ws[i] != "remind" || ws[i+1] != "me" || i > 0 && ws[i-1] != "please" && ws[i-1] != "and" && ws[i-1] != "pls" && ws[i-1] != "but" {
+			continue
+		}
+		for _, w := range ws[i+2 : min(len(ws), i+7)] {
+			if w == "to" || w == "about" {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// remindObject is what a clause asks to be reminded of: the words after
+// the "to" or "about" that follows "remind me" ("remind me with a note to
+// turn the cache back on" → "turn the cache back on").
+func remindObject(c string) string {
+	ws := strings.Fields(c)
+	for i := 0; i+2 < len(ws); i++ {
+		if lower(strings.Trim(ws[i], ",.!")) != "remind" || lower(strings.Trim(ws[i+1], ",.!")) != "me" {
+			continue
+		}
+		for j := i + 2; j < min(len(ws), i+7); j++ {
+			if w := lower(strings.Trim(ws[j], ",.!")); w == "to" || w == "about" {
+				return strings.Join(ws[j+1:], " ")
+			}
+		}
+	}
+	return c
 }
 
 // doesItLater reports words in which someone does the thing later: "we'll
@@ -487,15 +579,19 @@ func doesItLater(ws []string) bool {
 var (
 	doerWords    = words("let's lets we'll i'll vamos hagamos давай давайте")
 	modalWords   = words("can could will should shall")
-	purposeWords = words("so that to if when before after once until")
+	purposeWords = words("so that to if when before after once until whether wether")
 	laterVerbs   = words("do handle tackle address add implement fix build look deal revisit support come wait " +
-		"work cover sort figure migrate refactor clean optimize write test continue hacer " +
+		"work cover sort figure migrate refactor clean optimize write test continue discuss talk replace " +
+		"remove get update improve polish finish integrate explore review adapt extend rewrite " +
+		"redesign rework hacer " +
 		"haremos hacemos ver veremos ferons faire verra сделаем займёмся займемся fazer " +
 		"faremos vemos")
 	openVerbs = words("create open make raise")
 	fileVerbs = words("add put move filed note track log record write keep save agrega agregar añade añadir " +
 		"ajoute ajouter добавь добавить adicione adicionar coloque")
-	fileVerbsUnspaced = []string{"加到待办", "放到待办", "加入待办", "记到待办", "加到todo", "加入todo", "放进需求池", "加到需求池", "백로그에", "할 일에", "バックログに", "todoに"}
+	fileVerbsUnspaced = []string{"加到待办", "放到待办", "加入待办", "记到待办", "加到todo", "加入todo", "放进需求池", "加到需求池", "백로그에", "할 일에", "バックログに", "todoに",
+		"记一个todo", "记个todo", "记一下todo", "记一个待办", "记个待办", "加到待辦", "放到待辦", "加入待辦", "記到待辦",
+		"記一個todo", "記個todo", "記一個待辦", "記個待辦", "放進需求池", "加到需求池"}
 )
 
 func holdsAnyWord(ws []string, set words) bool {
@@ -519,8 +615,37 @@ func topicLater(c string) bool {
 			return strings.Contains(c, "は後で") || strings.Contains(c, "はあとで") || strings.Contains(c, "は今度")
 		}
 	}
+	return hanLater(c)
+}
+
+// hanLater reports a Chinese clause that puts its topic to a later time
+// and says it will be done then: "国际化以后再说", "缓存改天再弄". The
+// time is right before 再 (then) and a verb of doing or discussing: "稍后再试"
+// (try again shortly), "通过之后再继续" (an order of steps) and "不再使用" (no
+// longer) are none.
+func hanLater(c string) bool {
+	for _, t := range hanLaterTimes {
+		for off := 0; ; {
+			i := strings.Index(c[off:], t+"再")
+			if i < 0 {
+				break
+			}
+			off += i + len(t+"再")
+			for _, v := range hanLaterVerbs {
+				if strings.HasPrefix(c[off:], v) {
+					return true
+				}
+			}
+		}
+	}
 	return false
 }
+
+var (
+	hanLaterTimes = []string{"以后", "以後", "后续", "後續", "回头", "回頭", "改天", "明天", "下次", "下回"}
+	hanLaterVerbs = []string{"说", "說", "弄", "做", "处理", "處理", "看", "考虑", "考慮", "讨论", "討論", "谈", "談",
+		"搞", "加", "改", "实现", "實現", "优化", "優化"}
+)
 
 // noThing reports an idea that is only a verb of seeing or deciding, or a
 // word of time: "we'll see later" leaves "see".

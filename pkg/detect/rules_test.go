@@ -1,6 +1,9 @@
 package detect
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 const logRotation = "Log rotation for the worker can wait until the next release, it is not urgent."
 
@@ -25,7 +28,39 @@ func TestRuleTier(t *testing.T) {
 		{"I won't fix the flaky upload test for now", "", "fix the flaky upload test", "not-now-do"},
 		{"not now, let's finish the export first", "Want me to add retries to the upload client?", "add retries to the upload client", "not-now-to-offer"},
 		{"let's save that for later", "I could also cache the JWKS keys in memory.", "cache the JWKS keys in memory", "put-off"},
+		// "Don't worry about X" with a time skips X, in each language.
+		{"plan the recorder plugin but don't worry about the GUI for now", "", "GUI", "skip+when"},
+		{"no te preocupes por el modo oscuro por ahora", "", "modo oscuro", "skip+when"},
+		{"ignora los tests de carga por ahora", "", "tests de carga", "skip+when"},
+		{"ne t'inquiète pas pour le mode sombre pour l'instant", "", "mode sombre", "skip+when"},
+		{"não se preocupe com o modo escuro por enquanto", "", "modo escuro", "skip+when"},
+		{"не беспокойся о тёмной теме пока", "", "тёмной теме", "skip+when"},
+		{"다크 모드는 신경 쓰지 않아도 돼, 일단", "", "다크 모드", "skip+when"},
+		{"ダークモードは今は気にしなくていい", "", "ダークモード", "skip+when"},
+		// Priorities, reminders with words between, more verbs done later.
+		{"sure, write it up, but the offline mode doesn't need to be a priority now", "", "offline mode", "can-wait"},
+		{"comment it out for now, but remind me with a note to re-enable the iCloud sync", "", "re-enable the iCloud sync", "remind"},
+		{"remind me later to rotate the signing keys", "", "rotate the signing keys", "remind"},
+		{"we will replace the landing page later", "", "replace the landing page", "do-later"},
+		{"let's discuss the filter options later", "", "filter options", "do-later"},
+		// A pointer put off right after Claude said what it would do next.
+		{"let's hold off on that for now", "The guides are nested. I need to convert the markdown guides to JSON.", "convert the markdown guides to JSON", "put-off"},
+		{"let's save that for later", "Fixed the header. Let me know if it looks right.", "", ""},
+		// "Not yet" to the step Claude proposed.
+		{"not yet, let's delete the old backups first", "The dead code is gone. Should we start wiring up the event bus now?", "start wiring up the event bus", "not-now-to-offer"},
+		// Chinese: a topic, a time, then 再 and a verb; traditional forms.
+		{"国际化以后再说", "", "国际化", "topic-later"},
+		{"匯出功能以後再說", "", "匯出功能", "topic-later"},
+		{"快取先擱置", "", "快取", "put-off"},
+		{"先把登录修好，导出功能记个待办", "", "导出功能", "file-it"},
+		{"匯出功能加到待辦", "", "匯出功能", "file-it"},
 		// Noise.
+		{"not yet, I need to ask the team", "Should we use postgres or sqlite?", "", ""},
+		{"请稍后再试", "", "", ""},
+		{"测试通过之后再继续下一周", "", "", ""},
+		{"I'd like to check whether we can extend the chart view later", "", "", ""},
+		{"don't worry about it, it was my mistake", "", "", ""},
+		{"we can change later if we care", "", "", ""},
 		{`translate "we will discuss the pricing page later" into German`, "", "", ""},
 		{"ok, we'll see later", "", "", ""},
 		{"write a commit message: skip flaky tests for now", "", "", ""},
@@ -74,6 +109,35 @@ func TestRuleTier(t *testing.T) {
 			t.Errorf("%q parks nothing by rule; want %q (%s)", c.prompt, c.idea, c.rule)
 		case c.idea != "" && (f.Idea != c.idea || f.Rule != ruleExplicit+":"+c.rule || f.Kind != Deferred):
 			t.Errorf("%q parks %s %q by %s; want %q by %s", c.prompt, f.Kind, f.Idea, f.Rule, c.idea, c.rule)
+		}
+	}
+}
+
+// In a long prompt (a spec, a list of points) a deferral parks only when
+// it names its act and its time together: "hold off on X for now", "X is
+// out of scope for now" and "we can remove X later" do; "X is out of
+// scope" and "we can do X in the next phase" (a plan being written) do
+// not.
+func TestRuleTierLong(t *testing.T) {
+	pad := " " + strings.Repeat("The table should keep its header row and sort by date. ", 10)
+	for _, c := range []struct{ prompt, idea, rule string }{
+		{"Let's hold off on the pop-out panels for now." + pad, "pop-out panels", "put-off"},
+		{"The heatmap is out of scope for now." + pad, "heatmap", "out-of-scope"},
+		{"The heatmap is out of scope." + pad, "", ""},
+		{"We can do the heatmap in the next phase." + pad, "", ""},
+		{"Keep the old column for now; we can remove the legacy column later." + pad, "legacy column", "do-later"},
+	} {
+		in := Input{Prompt: c.prompt}
+		x, ok := prepare(in)
+		if !ok || len(x.typed) < longPrompt {
+			t.Fatalf("%q: not a long prompt", c.prompt[:40])
+		}
+		f, parked := explicitDeferral(x, in)
+		switch {
+		case c.idea == "" && parked:
+			t.Errorf("%q… parks %q by %s; want nothing", c.prompt[:40], f.Idea, f.Rule)
+		case c.idea != "" && (!parked || f.Idea != c.idea || f.Rule != ruleExplicit+":"+c.rule):
+			t.Errorf("%q… parks %v %q by %s; want %q by %s", c.prompt[:40], parked, f.Idea, f.Rule, c.idea, c.rule)
 		}
 	}
 }
