@@ -20,6 +20,14 @@ const (
 // model about it in the turn that parked it.
 func wantOne(t *testing.T, p *Project, prefix string, want ...string) Item {
 	t.Helper()
+	return wantOneVia(t, p, "/session", prefix, want...)
+}
+
+// wantOneVia is wantOne for a session whose /session command is typed as
+// slash: a plugin's commands carry its namespace ("/openloop:session"),
+// and the notice names the command the user can type.
+func wantOneVia(t *testing.T, p *Project, slash, prefix string, want ...string) Item {
+	t.Helper()
 	items := p.Items()
 	if len(items) != 1 {
 		for _, it := range items {
@@ -42,8 +50,8 @@ func wantOne(t *testing.T, p *Project, prefix string, want ...string) Item {
 		t.Errorf("the model was not told about %s; the turn's messages:\n%s", it.Name, got)
 	}
 	// The user saw the one-line notice.
-	if n := p.Notices(); !slices.Contains(n, parkedNotice(it.Name)) {
-		t.Errorf("the user was not shown %q; notices: %q", parkedNotice(it.Name), n)
+	if n := p.Notices(); !slices.Contains(n, parkedNotice(slash, it.Name)) {
+		t.Errorf("the user was not shown %q; notices: %q", parkedNotice(slash, it.Name), n)
 	}
 	return it
 }
@@ -118,13 +126,13 @@ func TestClaudesDeferralIsParked(t *testing.T) {
 		t.Fatalf("parked %d items, want 1 deferral of the retry budget", len(items))
 	}
 	t.Logf("parked %s:\n%s", items[0].File, items[0].Raw)
-	if n := p.Notices(); !slices.Contains(n, parkedNotice(items[0].Name)) {
-		t.Errorf("the user was not shown %q; notices: %q", parkedNotice(items[0].Name), n)
+	if n := p.Notices(); !slices.Contains(n, parkedNotice("/session", items[0].Name)) {
+		t.Errorf("the user was not shown %q; notices: %q", parkedNotice("/session", items[0].Name), n)
 	}
 }
 
 // parkedNotice is the one line the user is shown when the hook parks the
-// item named name.
-func parkedNotice(name string) string {
-	return fmt.Sprintf("openloop parked %q · /session resume lists it, /session archive %s closes it", name, name)
+// item named name, where the /session command is typed as slash.
+func parkedNotice(slash, name string) string {
+	return fmt.Sprintf("openloop parked %q · %s resume lists it, %s archive %s closes it", name, slash, slash, name)
 }

@@ -70,13 +70,12 @@ func pluginSession(t *testing.T, p *Project, name string, extra ...string) {
 	}
 	r := run("-p", "Make the upload client stream large files in chunks.")
 	run("-p", "--resume", r.SessionID, "Good. Let's come back to the retry budget later, finish the chunking first.")
-	it := wantOne(t, p, "Deferred:", "retry budget")
-
 	// Claude Code 2.1.332 does not resolve a plugin command by its bare
 	// name: "/session" answers "/session isn't available in this
 	// environment." without asking the model. It must be typed with the
-	// plugin's namespace.
+	// plugin's namespace, and the notice names it so.
 	cmd := "/" + name + ":session"
+	it := wantOneVia(t, p, cmd, "Deferred:", "retry budget")
 	run("-p", "--resume", r.SessionID, cmd+" resume")
 	got := TurnText(p.API.LastMain())
 	if !strings.Contains(got, "<command-name>"+cmd+"</command-name>") || !strings.Contains(got, "- [ ] "+it.Name+" — ") {

@@ -252,6 +252,13 @@ func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
 		s.Threshold[k.Kind] = k.Threshold
 	}
 	k, ok := s.Decide()
+	if ok && k == SideIdea || !ok {
+		// A side idea floated plainly parks by rule, unless the model
+		// parks a deferral or a question: LABELS.md puts those first.
+		if f, side := explicitSideIdea(x, in); side {
+			return Assessment{Parks: []Finding{f}}
+		}
+	}
 	p, rule := s.P[k], ""
 	if !ok && x.pending.auq && !x.answersByForm() && !x.takesUp() {
 		// A dismissed AskUserQuestion is a clarifying question by

@@ -186,7 +186,8 @@ var (
 		"i think we should", "probably", "definitely", "switch gears", "good catch", "good idea but",
 		"good idea", "not this time", "nah", "meh", "k", "kk", "pls", "plz", "thats a rabbit hole",
 		"lo de", "lo del", "eso de", "au fait", "one more thing", "one more thing for later",
-		"по поводу", "sobre", "quanto a", "a gente")
+		"по поводу", "sobre", "quanto a", "a gente", "por cierto", "кстати", "aliás", "a propósito",
+		"side note", "sidenote", "on a side note", "unrelated", "unrelated but", "off topic", "on a tangent")
 	// Words that put a thing off.
 	putOffWords = phrases("skip", "ignore", "drop", "leave", "leave out", "hold off on", "hold off", "forget",
 		"forget about", "worry about", "bother with", "bother", "put aside", "set aside", "park", "punt on", "punt",

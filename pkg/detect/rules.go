@@ -68,14 +68,20 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 		if !namesThing(idea) || isPointerPhrase(idea) || noThing(idea) {
 			continue
 		}
-		ctx := strings.TrimSpace(oneLine(in.Task))
-		if ctx == "" {
-			ctx = reduce(restOf(cs, i), nil)
-		}
-		return Finding{Kind: Deferred, Idea: idea, Context: clip(ctx, 200), Rule: ruleExplicit + ":" + why, Score: 1,
-			Why: "the user said " + quote(clip(c, 200))}, true
+		return ruleFinding(Deferred, idea, ruleExplicit+":"+why, in, cs, i), true
 	}
 	return Finding{}, false
+}
+
+// ruleFinding is what a rule parks: idea, of kind k, said in clause i of
+// cs. Its context is the task under way, else the rest of the prompt.
+func ruleFinding(k Kind, idea, rule string, in Input, cs []string, i int) Finding {
+	ctx := strings.TrimSpace(oneLine(in.Task))
+	if ctx == "" {
+		ctx = reduce(restOf(cs, i), nil)
+	}
+	return Finding{Kind: k, Idea: idea, Context: clip(ctx, 200), Rule: rule, Score: 1,
+		Why: "the user said " + quote(clip(cs[i], 200))}
 }
 
 // laterReplies answer an offer by putting it off ("not now, …").

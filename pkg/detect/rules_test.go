@@ -96,20 +96,26 @@ func TestRuleTier(t *testing.T) {
 		{logRotation + "\n\nhow would we set that up?", "", "Log rotation for the worker", "can-wait"},
 		{"Bonjour Madame,\nMerci pour les échantillons. Nous laissons de côté l'emballage cadeau pour le moment.\nCordialement,\nMarc\nhow should I answer her?", "", "", ""},
 	} {
-		in := Input{Prompt: c.prompt, Assistant: c.assistant}
-		x, ok := prepare(in)
-		if !ok {
-			t.Fatalf("%q: skipped", c.prompt)
-		}
-		f, parked := explicitDeferral(x, in)
-		switch {
-		case c.idea == "" && parked:
-			t.Errorf("%q parks %q by %s; want nothing", c.prompt, f.Idea, f.Rule)
-		case c.idea != "" && !parked:
-			t.Errorf("%q parks nothing by rule; want %q (%s)", c.prompt, c.idea, c.rule)
-		case c.idea != "" && (f.Idea != c.idea || f.Rule != ruleExplicit+":"+c.rule || f.Kind != Deferred):
-			t.Errorf("%q parks %s %q by %s; want %q by %s", c.prompt, f.Kind, f.Idea, f.Rule, c.idea, c.rule)
-		}
+		wantRule(t, explicitDeferral, Input{Prompt: c.prompt, Assistant: c.assistant}, Deferred, c.idea, ruleExplicit+":"+c.rule)
+	}
+}
+
+// wantRule checks what rule parks from in: nothing when idea is "", else
+// idea, of kind k, by rule.
+func wantRule(t *testing.T, rule func(exchange, Input) (Finding, bool), in Input, k Kind, idea, name string) {
+	t.Helper()
+	x, ok := prepare(in)
+	if !ok {
+		t.Fatalf("%q: skipped", in.Prompt)
+	}
+	f, parked := rule(x, in)
+	switch {
+	case idea == "" && parked:
+		t.Errorf("%q parks %q by %s; want nothing", in.Prompt, f.Idea, f.Rule)
+	case idea != "" && !parked:
+		t.Errorf("%q parks nothing by rule; want %q (%s)", in.Prompt, idea, name)
+	case idea != "" && (f.Idea != idea || f.Rule != name || f.Kind != k):
+		t.Errorf("%q parks %s %q by %s; want %s %q by %s", in.Prompt, f.Kind, f.Idea, f.Rule, k, idea, name)
 	}
 }
 

@@ -52,7 +52,7 @@ var modelDecides = []struct {
 	in   Input
 }{
 	{Deferred, Input{Prompt: "i18n not now"}},
-	{SideIdea, Input{Prompt: "btw, random thought: a quick-add command would be handy"}},
+	{SideIdea, Input{Prompt: "a quick-add command would be handy"}},
 	{Question, Input{Assistant: "The refresh race is fixed. Should expired refresh tokens return 401 or 403?", Prompt: "Now add request logging to the payments service"}},
 }
 
