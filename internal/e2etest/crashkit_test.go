@@ -109,3 +109,22 @@ func startArchive(t *testing.T, p *proj) (c *exec.Cmd, out *bytes.Buffer) {
 	}
 	return c, out
 }
+
+// killRounds runs round until budget is spent or the test has failed. A
+// round builds a new world, starts a process, kills it at a random point
+// (rng) and checks what is left; it returns whether its process was
+// killed. A run in which none was proves nothing, and fails.
+func killRounds(t *testing.T, budget time.Duration, seed uint64, round func(rng *rand.Rand) (killed bool)) (rounds, killed int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), seed))
+	for end := time.Now().Add(budget); time.Now().Before(end) && !t.Failed(); {
+		rounds++
+		if round(rng) {
+			killed++
+		}
+	}
+	if killed == 0 {
+		t.Error("no process was killed: the test proves nothing")
+	}
+	return rounds, killed
+}

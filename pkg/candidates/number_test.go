@@ -68,6 +68,20 @@ func TestNumberedKeepsNumbers(t *testing.T) {
 	}
 }
 
+// badNumbers are numbers no list gives: negative, past maxNumber.
+var badNumbers = []string{"-1", "1073741825"}
+
+// writeNumbered writes session s1's candidate file in cfg by hand: one
+// candidate "a", numbered n.
+func writeNumbered(t *testing.T, cfg, n string) {
+	t.Helper()
+	path := filepath.Join(cfg, "openloop", "sessions", "s1"+Ext)
+	data := []byte(`{"candidates":[{"kind":"deferred","idea":"a","score":0.4,"excerpt":"x","ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":` + n + `}]}`)
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func mustNumbered(t *testing.T, cfg, root string, now time.Time) []Candidate {
 	t.Helper()
 	list, err := Numbered(cfg, root, now)
@@ -82,12 +96,8 @@ func mustNumbered(t *testing.T, cfg, root string, now time.Time) []Candidate {
 func TestNumberedBadNumbers(t *testing.T) {
 	cfg := t.TempDir()
 	Add(cfg, cand("s1", "a", t0))
-	path := filepath.Join(cfg, "openloop", "sessions", "s1"+Ext)
-	for _, n := range []string{"-1", "1073741825"} {
-		data := []byte(`{"candidates":[{"kind":"deferred","idea":"a","score":0.4,"excerpt":"x","ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":` + n + `}]}`)
-		if err := os.WriteFile(path, data, 0o600); err != nil {
-			t.Fatal(err)
-		}
+	for _, n := range badNumbers {
+		writeNumbered(t, cfg, n)
 		if got := Recent(cfg, "/p", t0); len(got) != 0 {
 			t.Errorf("n %s: listed %+v", n, got)
 		}
@@ -166,12 +176,8 @@ func TestNumberedNearTheBound(t *testing.T) {
 func TestAddKeepsOnlyAReadableNumber(t *testing.T) {
 	cfg := t.TempDir()
 	Add(cfg, cand("s1", "a", t0))
-	path := filepath.Join(cfg, "openloop", "sessions", "s1"+Ext)
-	for _, n := range []string{"-1", "1073741825"} {
-		data := []byte(`{"candidates":[{"kind":"deferred","idea":"a","score":0.4,"excerpt":"x","ts":"2026-12-02T10:00:00Z","root":"/p","session":"s1","n":` + n + `}]}`)
-		if err := os.WriteFile(path, data, 0o600); err != nil {
-			t.Fatal(err)
-		}
+	for _, n := range badNumbers {
+		writeNumbered(t, cfg, n)
 		if err := Add(cfg, cand("s1", "a", t0.Add(time.Minute))); err != nil {
 			t.Fatal(err)
 		}
