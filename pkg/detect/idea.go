@@ -183,7 +183,7 @@ var (
 		"not", "no", "no need to", "we don't need to", "don't need to", "we dont need to", "there's no need to",
 		"i will have to", "i'll have to", "we will have to", "we'll have to", "have to", "gotta", "should", "must",
 		"agreed", "sounds good", "makes sense", "oh and also", "oh and", "and also", "i'd", "we'd", "would",
-		"i think we should", "probably", "definitely", "switch gears", "good catch", "good idea but",
+		"i think we should", "having", "probably", "definitely", "switch gears", "good catch", "good idea but",
 		"good idea", "not this time", "nah", "meh", "k", "kk", "pls", "plz", "thats a rabbit hole",
 		"lo de", "lo del", "eso de", "au fait", "one more thing", "one more thing for later",
 		"по поводу", "sobre", "quanto a", "a gente", "por cierto", "кстати", "aliás", "a propósito",
@@ -246,9 +246,11 @@ var (
 		"à plus tard", "para depois", "pra depois", "para luego", "para más adelante", "can come later",
 		"doesn't need to be a priority", "does not need to be a priority", "don't need to be a priority",
 		"is not a priority", "isn't a priority", "not a priority", "not a high priority", "not a top priority",
-		"not high priority", "low priority", "not urgent")
+		"not high priority", "low priority", "not urgent", "at this point", "at this stage", "at this time")
 	// What the user thinks of the idea, not the idea.
-	judgementWords = phrases("would be nice", "would be handy", "would be cool", "would be great",
+	judgementWords = phrases("is a very interesting idea", "is an interesting idea", "is a good idea",
+		"is a great idea", "is a nice idea", "is a cool idea", "is a very good idea", "is interesting",
+		"would be nice", "would be handy", "would be cool", "would be great",
 		"would be useful", "would be helpful", "would help", "could be nice", "might be nice", "is a must",
 		"would be neat", "would be good")
 	articleWords = phrases("the", "a", "an", "this", "that", "these", "those", "our", "my", "your", "some", "any",
@@ -484,6 +486,7 @@ func thing(ws, lw []string, act *phraseList) string {
 	ws, lw = dropAll(ws, lw, judgementWords.words())
 	ws, lw = dropAll(ws, lw, foreignActWords.words())
 	ws, lw = stripOpenings(ws, lw, act)
+	ws, lw = cutAtTime(ws, lw)
 	trim := func() {
 		for len(lw) > 1 && (trailWords.get()[lw[len(lw)-1]] || predicateTail.get()[lw[len(lw)-1]]) {
 			ws, lw = ws[:len(ws)-1], lw[:len(lw)-1]
@@ -526,6 +529,27 @@ func stripOpenings(ws, lw []string, act *phraseList) ([]string, []string) {
 	}
 	return ws, lw
 }
+
+// cutAtTime cuts a phrase at a time word inside it, which ends the thing
+// ("auto-retry later if needed", "the filter options later in detail"),
+// or drops the word when nothing before it names a thing ("continue
+// tomorrow with the other phases").
+func cutAtTime(ws, lw []string) ([]string, []string) {
+	for i := 1; i < len(lw)-1; i++ {
+		if !midTime.has(lw[i]) {
+			continue
+		}
+		if noThing(strings.Join(lw[:i], " ")) {
+			// New slices: ws and lw may be windows on the clause's words.
+			return slices.Concat(ws[:i], ws[i+1:]), slices.Concat(lw[:i], lw[i+1:])
+		}
+		return ws[:i], lw[:i]
+	}
+	return ws, lw
+}
+
+// midTime are the time words that never belong to a thing's name.
+var midTime = words("later tomorrow eventually someday")
 
 // dropTime removes the time words of a phrase: phrases of two words or
 // more wherever they are ("until next sprint"), single words only at its
@@ -734,7 +758,7 @@ func cueSegments(ws, lw []string) segments {
 func (segs segments) pick(lw []string) int {
 	weak := -1
 	for i, sg := range segs {
-		for _, g := range cueGroups(strings.Join(lw[sg[0]:sg[1]], " ")) {
+		for _, g := range cueGroups(strings.Join(maskIdioms(lw[sg[0]:sg[1]]), " ")) {
 			switch {
 			case g == "for-now" && weak < 0:
 				weak = i
@@ -863,7 +887,7 @@ var (
 // boundaryWord starts a new clause ("skip the cache because it is slow").
 var boundaryWord = lazy[map[string]bool]{build: func() map[string]bool {
 	return map[string]bool{"because": true, "since": true, "until": true, "till": true, "once": true,
-		"after": true, "before": true,
+		"after": true, "before": true, "if": true,
 		"when": true, "while": true, "unless": true, "although": true, "though": true, "so": true, "—": true,
 		"–": true, "-": true, "--": true, "i.e.": true, "e.g.": true, "cause": true}
 }}
@@ -885,7 +909,9 @@ var dashWord = lazy[map[string]bool]{build: func() map[string]bool {
 var commaBoundary = lazy[map[string]bool]{build: func() map[string]bool {
 	return map[string]bool{"but": true, "and": true, "we": true, "i": true, "let's": true,
 		"lets": true, "then": true, "just": true, "which": true, "it": true, "that": true, "or": true,
-		"not": true, "no": true, "nobody": true, "its": true, "it's": true, "thats": true, "that's": true}
+		"not": true, "no": true, "nobody": true, "its": true, "it's": true, "thats": true, "that's": true,
+		"i'll": true, "ill": true, "i'm": true, "im": true, "i'd": true, "i've": true, "we'll": true,
+		"we're": true, "we'd": true, "we've": true, "you": true, "you'll": true}
 }}
 
 // trailWords end a phrase badly.

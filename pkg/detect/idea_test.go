@@ -124,6 +124,15 @@ func TestReduceShapes(t *testing.T) {
 		{"用户管理模块先不做", "用户管理模块"},
 		{"日志级别的配置以后再说", "日志级别的配置"},
 		{"메모리 누수 건은 이슈로 만들어 두고 지금은 넘어가자", "메모리 누수"},
+		// A time word inside the clause ends the thing, or goes when
+		// nothing before it is one; a condition, a word to the reader and a
+		// judgement are no part of it.
+		{"ok we can add request hedging later if it gets slow", "add request hedging"},
+		{"let's go over the export formats later in more detail", "go over the export formats"},
+		{"sounds good, let's pick up tomorrow with the billing screens", "pick up with the billing screens"},
+		{"leave the webhook signatures at this point, I'll get back to you on them", "webhook signatures"},
+		{"Having offline sync is a very interesting idea, let's come back to it later", "offline sync"},
+		{"we'll do the tracing eventually with the new collector", "tracing"},
 	} {
 		if got := reduce(c.clause, putOffWords); got != c.want {
 			t.Errorf("reduce(%q) = %q, want %q", c.clause, got, c.want)

@@ -279,7 +279,8 @@ func plainDeferral(c string) string {
 var notDeferring = []string{"drag and drop", "drag n drop", "drag drop", "wait and see", "wait to see",
 	"not come back", "never come back", "doesn't come back", "don't come back", "didn't come back", "won't come back",
 	"dejar para el final", "dejar para al final", "dejar para lo último", "dejar para lo ultimo", "deixar para o final",
-	"deixar para o fim", "deixar por último", "deixa pra o final", "deixa pro final"}
+	"deixar para o fim", "deixar por último", "deixa pra o final", "deixa pro final",
+	"get back to you", "get back to u", "come back to you", "circle back to you", "get in touch"}
 
 // maskIdioms blanks the words of the phrases of notDeferring in ws, and
 // the verb of a clause of time still to come ("one more try before we
