@@ -467,12 +467,17 @@ func reduceWords(clause string, act *phraseList) string {
 	segs := cueSegments(ws, lw)
 	pick := segs.pick(lw)
 	out := thing(ws[segs[pick][0]:segs[pick][1]], lw[segs[pick][0]:segs[pick][1]], act)
-	if (out == "" || isPointerPhrase(out)) && pick > 0 {
+	if out == "" || isPointerPhrase(out) {
 		// "leave the regex engine alone, we come back to it when …": the
-		// pointer's thing is in the segment before.
-		prev := segs[pick-1]
-		if o := thing(ws[prev[0]:prev[1]], lw[prev[0]:prev[1]], act); o != "" && !isPointerPhrase(o) {
-			out = o
+		// pointer's thing is in a segment before, past those that only
+		// point ("leave the flaky test quarantined, we'll look at it after
+		// the release").
+		for j := pick - 1; j >= 0; j-- {
+			prev := segs[j]
+			if o := thing(ws[prev[0]:prev[1]], lw[prev[0]:prev[1]], act); o != "" && !isPointerPhrase(o) && !noThing(o) {
+				out = o
+				break
+			}
 		}
 	}
 	return out
