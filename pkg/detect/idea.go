@@ -467,6 +467,9 @@ func reduceWords(clause string, act *phraseList) string {
 	segs := cueSegments(ws, lw)
 	pick := segs.pick(lw)
 	out := thing(ws[segs[pick][0]:segs[pick][1]], lw[segs[pick][0]:segs[pick][1]], act)
+	if pick > 0 && whenWords.has(lw[segs[pick][0]]) {
+		out = "" // "… after the launch": a time, not the thing
+	}
 	if out == "" || isPointerPhrase(out) {
 		// "leave the regex engine alone, we come back to it when …": the
 		// pointer's thing is in a segment before, past those that only
@@ -552,6 +555,9 @@ func cutAtTime(ws, lw []string) ([]string, []string) {
 	}
 	return ws, lw
 }
+
+// whenWords open a segment that says when, not what.
+var whenWords = words("after before until till once when while")
 
 // midTime are the time words that never belong to a thing's name.
 var midTime = words("later tomorrow eventually someday")
