@@ -137,3 +137,32 @@ func TestIsListItem(t *testing.T) {
 		}
 	}
 }
+
+// Claude Code's placeholders for a pasted image or text are no words of
+// the user's; brackets that only look like one stay.
+func TestDropPlaceholders(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"[Image #1] put the avatar crop on the todo list", " put the avatar crop on the todo list"},
+		{"see [Image #2] and [Image #3], then skip the dark theme", "see  and , then skip the dark theme"},
+		{"[Pasted text #2 +94 lines]\nskip the load test for now", "\nskip the load test for now"},
+		{"[Image #] stays, so does [Image #4 and [Image #x]", "[Image #] stays, so does [Image #4 and [Image #x]"},
+		{"[Pasted text #1 " + strings.Repeat("x", 40) + "]", "[Pasted text #1 " + strings.Repeat("x", 40) + "]"},
+		{"[Image #1\n]", "[Image #1\n]"},
+	} {
+		if got := dropPlaceholders(c.in); got != c.want {
+			t.Errorf("dropPlaceholders(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if got := reduce(firstClause(mustTyped(t, "[Image #1] put the avatar crop on the todo list")), putOffWords); got != "avatar crop" {
+		t.Errorf("the idea of a prompt after an image = %q, want %q", got, "avatar crop")
+	}
+}
+
+func mustTyped(t *testing.T, prompt string) string {
+	t.Helper()
+	text, skip := Typed(prompt)
+	if skip {
+		t.Fatalf("Typed(%q) skips it", prompt)
+	}
+	return text
+}

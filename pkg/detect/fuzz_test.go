@@ -49,10 +49,14 @@ func FuzzTyped(f *testing.F) {
 	f.Add("<system-reminder>x</system-reminder>hello")
 	f.Add("$ ls\nout\n\nthen")
 	f.Add("/cmd a b")
+	f.Add("[Image #1] [Image #] [Pasted text #2 +94 lines] [Image #12")
 	f.Fuzz(func(t *testing.T, prompt string) {
 		text, skip := Typed(prompt)
 		if skip && text != "" {
 			t.Fatalf("skipped but returned %q", text)
+		}
+		if len(text) > len(prompt) {
+			t.Fatalf("typed text %q is longer than the prompt %q", text, prompt)
 		}
 		if !utf8.ValidString(text) {
 			t.Fatalf("invalid UTF-8 %q", text)

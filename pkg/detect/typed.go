@@ -95,7 +95,39 @@ func Typed(prompt string) (text string, skip bool) {
 		strings.Contains(lp, "<local-command-stdout>") || strings.HasPrefix(lp, "<") && reCustomTag.MatchString(lp) {
 		return "", true
 	}
-	return stripPasted(p), false
+	return stripPasted(dropPlaceholders(p)), false
+}
+
+// placeholderOpens start the placeholders Claude Code puts in a prompt for
+// what was pasted: "[Image #1]", "[Pasted text #2 +94 lines]".
+var placeholderOpens = []string{"[Image #", "[Pasted text #"}
+
+// dropPlaceholders removes Claude Code's placeholders for pasted images and
+// text: they are no words of the user's ("[Image #1] add this to the
+// todo list" names no image).
+func dropPlaceholders(p string) string {
+	for _, open := range placeholderOpens {
+		for from := 0; ; {
+			i := strings.Index(p[from:], open)
+			if i < 0 {
+				break
+			}
+			i += from
+			j := i + len(open)
+			n := 0
+			for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+				j, n = j+1, n+1
+			}
+			end := strings.IndexByte(p[j:], ']')
+			if n == 0 || end < 0 || end > 24 || p[j:j+end] != "" && (!strings.HasPrefix(p[j:], " +") || strings.ContainsAny(p[j:j+end], "[\n")) {
+				from = j
+				continue
+			}
+			p = p[:i] + p[j+end+1:]
+			from = i
+		}
+	}
+	return p
 }
 
 // stripPasted drops fenced and indented code, shell sessions and pasted
