@@ -44,15 +44,16 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 	if quotedOrPasted(x.typed) || quotedOrPasted(in.Prompt) {
 		return Finding{}, false
 	}
-	cs := clauses(unquote(x.typed))
+	said := unquote(x.typed)
+	cs := clauses(said)
 	if f, ok := notNowToOffer(x, cs); ok {
 		return f, true
 	}
-	said := claudeSaid{msg: in.Assistant}
+	claude := claudeSaid{msg: in.Assistant}
 	for i, c := range cs {
 		why := plainDeferral(c)
 		if why == "" || complains(c) || asksChoice(c) || offersAlternative(c) ||
-			len(x.typed) >= longPrompt && !sureInLong.has(why) && !timedAct(c, why) || said.echoes(c) {
+			len(x.typed) >= longPrompt && !sureInLong.has(why) && !timedAct(c, why) || claude.echoes(c) {
 			continue
 		}
 		idea := reduce(c, putOffWords)
@@ -61,6 +62,9 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 		}
 		if idea == "" || isPointerPhrase(idea) {
 			idea = offeredBy(x.pending)
+		}
+		if (idea == "" || isPointerPhrase(idea)) && i > 0 {
+			idea = saidBefore(said, cs[i-1])
 		}
 		if idea == "" || isPointerPhrase(idea) {
 			idea = proposed(in.Assistant)
@@ -71,6 +75,32 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 		return ruleFinding(Deferred, idea, ruleExplicit+":"+why, in, cs, i), true
 	}
 	return Finding{}, false
+}
+
+// saidBefore is the thing the user's clause before a pointer names, when
+// Claude offered none: "we need a glossary for the domain terms. put that
+// on the todo list" parks "glossary for the domain terms". A clause that
+// asks, or holds a cue of its own, or names less than two words, names
+// nothing to point at. text is the prompt the clause is from.
+func saidBefore(text, c string) string {
+	if asks(text, c) || holdsLoopCue(c) {
+		return ""
+	}
+	idea := reduce(c, putOffWords)
+	if len(strings.Fields(idea)) < 2 || noThing(idea) {
+		return ""
+	}
+	return idea
+}
+
+// asks reports a clause of text that ends in a question mark.
+func asks(text, c string) bool {
+	i := strings.Index(text, c)
+	if i < 0 {
+		return false
+	}
+	rest := strings.TrimLeft(text[i+len(c):], " ")
+	return strings.HasPrefix(rest, "?") || strings.HasPrefix(rest, "？")
 }
 
 // ruleFinding is what a rule parks: idea, of kind k, said in clause i of

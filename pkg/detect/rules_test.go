@@ -54,6 +54,13 @@ func TestRuleTier(t *testing.T) {
 		{"快取先擱置", "", "快取", "put-off"},
 		{"先把登录修好，导出功能记个待办", "", "导出功能", "file-it"},
 		{"匯出功能加到待辦", "", "匯出功能", "file-it"},
+		// A pointer to what the user said just before, when Claude
+		// offered nothing; Claude's offer comes first.
+		{"we need a glossary for the domain terms. put that on our todo list", "", "glossary for the domain terms", "file-it"},
+		{"the sidebar flickers on resize. let's come back to that later", "Want me to add retries to the upload client?", "add retries to the upload client", "revisit+when"},
+		{"why is the export slow on big files? let's come back to that later", "", "", ""},
+		{"Thanks! let's come back to that later", "", "", ""},
+		{"skip the tests for now. let's come back to that later", "", "tests", "skip+when"},
 		// Noise.
 		{"not yet, I need to ask the team", "Should we use postgres or sqlite?", "", ""},
 		{"请稍后再试", "", "", ""},
