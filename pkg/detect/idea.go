@@ -183,7 +183,8 @@ var (
 		"not", "no", "no need to", "we don't need to", "don't need to", "we dont need to", "there's no need to",
 		"i will have to", "i'll have to", "we will have to", "we'll have to", "have to", "gotta", "should", "must",
 		"agreed", "sounds good", "makes sense", "oh and also", "oh and", "and also", "i'd", "we'd", "would",
-		"i think we should", "having", "i need to", "i need", "we need", "i noticed", "i noticed that",
+		"i think we should", "having", "note to self", "good catch on", "nice catch on", "good call on",
+		"good point about", "good point on", "we might want to", "might want to", "we may want to", "i need to", "i need", "we need", "i noticed", "i noticed that",
 		"i realized", "i realised", "it seems like", "it seems", "seems like", "looks like", "probably", "definitely", "switch gears", "good catch", "good idea but",
 		"good idea", "not this time", "nah", "meh", "k", "kk", "pls", "plz", "thats a rabbit hole",
 		"lo de", "lo del", "eso de", "au fait", "one more thing", "one more thing for later",
@@ -207,6 +208,7 @@ var (
 		"it would be nice if we had", "it would be great if we had", "would be nice if we had",
 		"it would be nice if", "it would be great if", "it would be cool if", "it'd be nice if",
 		"be cool if", "be nice if", "be great if", "itd be nice to have",
+		"would love to have", "would love to", "i'd love to have", "i'd love to", "id love to",
 		"would love", "i'd love", "id love", "love a", "love to have", "would be sweet to have",
 		"otra idea", "una idea", "sería bueno tener", "seria bueno tener", "estaría bueno tener",
 		"ce serait bien d'avoir", "ça serait bien d'avoir", "ce serait bien de", "une idée",
@@ -247,7 +249,7 @@ var (
 		"à plus tard", "para depois", "pra depois", "para luego", "para más adelante", "can come later",
 		"doesn't need to be a priority", "does not need to be a priority", "don't need to be a priority",
 		"is not a priority", "isn't a priority", "not a priority", "not a high priority", "not a top priority",
-		"not high priority", "low priority", "not urgent", "at this point", "at this stage", "at this time")
+		"not high priority", "low priority", "not urgent", "at this point", "at this stage", "at this time", "one day")
 	// What the user thinks of the idea, not the idea.
 	judgementWords = phrases("is a very interesting idea", "is an interesting idea", "is a good idea",
 		"is a great idea", "is a nice idea", "is a cool idea", "is a very good idea", "is interesting",
@@ -517,6 +519,9 @@ func thing(ws, lw []string, act *phraseList) string {
 		ws, lw = ws[:cut], lw[:cut]
 		trim()
 	}
+	if len(lw) == 1 && trailWords.get()[lw[0]] {
+		return "" // "but not in this PR" leaves "but"
+	}
 	out := trimIdea(strings.Join(ws, " "), " ,;:-—–.!?")
 	if utf8.RuneCountInString(out) < 3 {
 		return ""
@@ -672,7 +677,7 @@ func afterLabel(clause string) string {
 		return clause
 	}
 	label, rest := clause[:i], strings.TrimSpace(clause[i+2:])
-	if len(strings.Fields(label)) > 5 || len(strings.Fields(rest)) < 2 || !holdsLoopCue(label) {
+	if len(strings.Fields(label)) > 7 || len(strings.Fields(rest)) < 2 || !holdsLoopCue(label) {
 		return clause
 	}
 	return rest
@@ -806,7 +811,8 @@ var imperative = lazy[map[string]bool]{build: func() map[string]bool {
 		"keep": true, "move": true, "focus": true, "ship": true, "commit": true, "push": true, "run": true,
 		"go": true, "get": true, "start": true, "write": true, "update": true, "make": true, "merge": true,
 		"deploy": true, "test": true, "check": true, "look": true, "work": true, "implement": true, "build": true,
-		"remove": true, "rename": true, "refactor": true, "handle": true, "use": true, "try": true}
+		"remove": true, "rename": true, "refactor": true, "handle": true, "use": true, "try": true,
+		"open": true, "file": true, "create": true, "log": true}
 }}
 
 // filed finds a thing written down for later and returns its words: "put
@@ -932,7 +938,7 @@ var trailWords = lazy[map[string]bool]{build: func() map[string]bool {
 		"of": true, "with": true, "for": true, "in": true, "on": true, "at": true, "by": true, "from": true,
 		"that": true, "which": true, "is": true, "are": true, "so": true, "but": true, "then": true, "we": true,
 		"our": true, "it": true, "please": true, "too": true, "now": true, "can": true, "will": true,
-		"this": true}
+		"this": true, "myself": true, "ourselves": true, "yourself": true}
 }}
 
 // predicateTail is what is left of a clause's predicate once its time
@@ -984,6 +990,7 @@ func equalWords(a, b []string) bool {
 // pointerWords only point at a thing named elsewhere.
 var pointerWords = lazy[map[string]bool]{build: func() map[string]bool {
 	return map[string]bool{"it": true, "that": true, "this": true, "these": true, "those": true,
+		"that's": true, "thats": true, "it's": true, "this's": true,
 		"them": true, "one": true, "rest": true, "others": true, "everything": true, "else": true,
 		"stuff": true, "things": true, "part": true, "all": true, "of": true, "other": true, "thing": true,
 		"everything else": true, "idea": true, "later": true, "one too": true,

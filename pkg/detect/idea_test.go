@@ -22,6 +22,8 @@ func TestReduce(t *testing.T) {
 		{"hold off on the pop out windows for now because they are slow", Deferred, "pop out windows"},
 		{"it would be nice to have a dark mode someday", SideIdea, "dark mode"},
 		{"oh and also, at some point we need SSO", SideIdea, "SSO"},
+		{"one day I'd love to have a web dashboard for this", SideIdea, "web dashboard"},
+		{"later we might want to split the worker into two services", SideIdea, "split the worker into two services"},
 		{"btw, random thought: a quick-add command would be handy", SideIdea, "quick-add command"},
 		{"random thought — we could generate the types from the schema", SideIdea, "generate the types from the schema"},
 		{"let's come back to that later", Deferred, ""}, // only a pointer: the idea comes from Claude's offer
@@ -134,6 +136,12 @@ func TestReduceShapes(t *testing.T) {
 		{"Having offline sync is a very interesting idea, let's come back to it later", "offline sync"},
 		{"we'll do the tracing eventually with the new collector", "tracing"},
 		{"keep the legacy importer disabled, we'll look at it after the launch", "legacy importer disabled"},
+		// A lone conjunction, a note to self, a label of up to seven words,
+		// a reflexive at the end.
+		{"TODO: the cache key needs the locale, but not in this PR", "cache key needs the locale"},
+		{"note to self: rotate the staging keys", "rotate the staging keys"},
+		{"keep that in mind for v2: multi-tenant support", "multi-tenant support"},
+		{"i'll handle the changelog myself later", "changelog"},
 	} {
 		if got := reduce(c.clause, putOffWords); got != c.want {
 			t.Errorf("reduce(%q) = %q, want %q", c.clause, got, c.want)
