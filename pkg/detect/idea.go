@@ -73,6 +73,11 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 	if idea == "" || isPointerPhrase(idea) {
 		idea = offeredBy(x.pending)
 	}
+	if k == SideIdea && (nowAct(idea) || holdsPhrase(clauseWords(clause), nowWords)) {
+		// "btw, would be nice to see the diff first": work on what is at
+		// hand, wanted now, is no side idea.
+		return Finding{}, false
+	}
 	if !namesThing(idea) || noThing(idea) || quotedOrPasted(x.typed) || quotedOrPasted(in.Prompt) {
 		// "we'll see later" leaves "see"; a translation request or a
 		// pasted email holds someone else's loop.

@@ -10,15 +10,15 @@ import "strings"
 //     "por cierto", "au fait", "кстати", "aliás"), or it names itself an
 //     idea ("random thought", "another idea", "idea for later");
 //   - and it floats its thing as a wish ("it would be nice to have", "would
-//     be cool", "nice to have", "I'd love"), as a maybe ("we could also",
-//     "maybe we", "what if we"), or as a plan for some unnamed day ("we
-//     should add X at some point", "someday", "eventually", "down the
-//     road"). An idea mark floats its thing by itself: "another idea: a
-//     quick-add command".
+//     be cool", "nice to have", "I'd love"), or as a plan or a maybe for
+//     some unnamed day ("we should add X at some point", "we could …
+//     eventually", "down the road"). An idea mark floats its thing by
+//     itself: "another idea: a quick-add command".
 //
 // Nothing parks from a clause that asks ("btw, could we add retries?" is
 // for Claude to answer), that wants it now ("now", "first", "next",
-// "please", "can you"), that speaks to Claude ("btw you could also …": a
+// "please", "can you"), whose thing is an act on the work at hand ("btw
+// it would be nice to see the diff", "… check the logs"), that speaks to Claude ("btw you could also …": a
 // suggestion for the work at hand), that offers a way to do the current
 // thing ("we could just use postgres"), that negates, or
 // that complains; nor in a long prompt, a pasted text or Claude's own
@@ -39,15 +39,15 @@ var (
 	// themselves.
 	ideaMarks = phrases("random thought", "another idea", "side idea", "one more idea", "idea for later",
 		"feature idea", "future idea", "otra idea", "une autre idée", "outra ideia", "ещё идея", "еще идея")
-	// wishFloats float a thing as a wish or a maybe.
+	// wishFloats float a thing as a wish.
 	wishFloats = phrases("would be nice", "would be cool", "would be great", "would be neat", "would be handy",
 		"would be useful", "would be sweet", "it'd be nice", "itd be nice", "it'd be cool", "nice to have",
-		"would love", "i'd love", "id love", "we could", "we might", "maybe we", "perhaps we", "what if we",
+		"would love", "i'd love", "id love",
 		"sería bueno", "seria bueno", "estaría bueno", "ce serait bien", "ça serait bien", "было бы неплохо",
 		"было бы круто", "seria bom", "seria legal")
-	// planFloats float a thing as a plan, when a someday says it is not
-	// for now.
-	planFloats = phrases("we should", "we need to", "we'll need to", "we will need to", "we'll want to",
+	// planFloats float a thing as a plan or a maybe, when a someday says
+	// it is not for now: "btw we could check the logs" is for now.
+	planFloats = phrases("we could", "we might", "maybe we", "perhaps we", "what if we", "we should", "we need to", "we'll need to", "we will need to", "we'll want to",
 		"we want to", "i want to", "i'd like to", "i would like to", "we gotta", "we have to", "could use",
 		"could really use", "could do with", "would benefit from", "should have", "should support", "should get")
 	// somedays are times after now with no date.
@@ -55,10 +55,21 @@ var (
 		"down the line", "in the future", "sometime", "some time", "in the long run", "long term", "long-term",
 		"algún día", "algun dia", "un jour", "когда-нибудь", "um dia")
 	// nowWords ask for the thing now, or for Claude to act.
-	nowWords = phrases("now", "right now", "first", "next", "today", "asap", "immediately", "please", "pls",
+	nowWords = phrases("now", "right now", "first", "next", "today", "tonight", "asap", "immediately", "please", "pls",
 		"can you", "could you", "would you", "will you", "you", "you're", "your", "u", "let's", "lets",
 		"just", "not", "don't", "dont", "never", "no", "nothing", "why")
 )
+
+// actsNow are verbs of work on what is at hand, not of a thing to build:
+// "btw it would be nice to see the diff", "… to get this merged".
+var actsNow = words("see check look debug investigate run rerun retry restart merge deploy review get " +
+	"fix test try verify confirm know hear understand figure read")
+
+// nowAct reports an idea that is an act on the work at hand.
+func nowAct(idea string) bool {
+	ws := tokens(idea)
+	return len(ws) > 0 && actsNow.has(ws[0])
+}
 
 // explicitSideIdea is the rule tier's side idea, if the prompt floats one
 // plainly.
@@ -74,7 +85,7 @@ func explicitSideIdea(x exchange, in Input) (Finding, bool) {
 			continue
 		}
 		idea := reduce(c, sideWords)
-		if !namesThing(idea) || isPointerPhrase(idea) || noThing(idea) {
+		if !namesThing(idea) || isPointerPhrase(idea) || noThing(idea) || nowAct(idea) {
 			continue
 		}
 		return ruleFinding(SideIdea, idea, ruleSide+":"+mark, in, cs, i), true
@@ -89,10 +100,7 @@ func floatsAside(c string) (string, bool) {
 	if strings.ContainsAny(c, "?？¿") {
 		return "", false
 	}
-	lw := strings.Fields(lower(c))
-	for i := range lw {
-		lw[i] = strings.Trim(lw[i], ",.;:!\"'()“”‘’*—–-")
-	}
+	lw := clauseWords(c)
 	if holdsPhrase(lw, nowWords) {
 		return "", false
 	}
@@ -107,6 +115,16 @@ func floatsAside(c string) (string, bool) {
 		return "aside+someday", true
 	}
 	return "", false
+}
+
+// clauseWords are the words of a clause, lower-case, without the
+// punctuation around them.
+func clauseWords(c string) []string {
+	lw := strings.Fields(lower(c))
+	for i := range lw {
+		lw[i] = strings.Trim(lw[i], ",.;:!\"'()“”‘’*—–-")
+	}
+	return lw
 }
 
 // holdsPhrase reports whether any phrase of list occurs in lw, as whole

@@ -16,7 +16,7 @@ func TestSideRule(t *testing.T) {
 		{"random thought — we could build the OpenAPI client from the spec file", "OpenAPI client from the spec file", "idea"},
 		{"another idea: a quick-add command", "quick-add command", "idea"},
 		{"by the way, a CSV export would be cool", "CSV export", "aside+wish"},
-		{"side note: we could also show stats on that page", "show stats on that page", "aside+wish"},
+		{"side note: we could eventually show stats on that page", "show stats on that page", "aside+someday"},
 		{"fix the login redirect. btw we need to support SSO eventually", "SSO", "aside+someday"},
 		{"por cierto, sería bueno tener modo oscuro", "modo oscuro", "aside+wish"},
 		{"ok. side note, the admin dashboard could really use server-side paging at some point. can you rerun the flaky e2e job?", "admin dashboard could really use server-side paging", "aside+someday"},
@@ -31,6 +31,11 @@ func TestSideRule(t *testing.T) {
 		{"btw we should add the null check", "", ""},
 		{"btw it would be nice not to log the token", "", ""},
 		{"btw the build is still red", "", ""},
+		{"side note: we could also show stats on that page", "", ""}, // a maybe with no someday
+		{"btw the deploy failed, maybe we could look at the logs", "", ""},
+		{"by the way, we might need to restart the server eventually", "", ""},
+		{"btw it would be great to get this merged today", "", ""},
+		{"btw it would be nice to see the diff", "", ""},
 		{"it would be nice to have dark mode", "", ""},
 		{"we should add a dark mode toggle at some point", "", ""},
 		{"btw let's add dark mode at some point", "", ""},
@@ -53,6 +58,12 @@ func TestSideRuleInAssess(t *testing.T) {
 		Assistant: "The settings page now loads the user's profile."})
 	if len(a.Parks) != 1 || a.Parks[0].Kind != SideIdea || a.Parks[0].Idea != "dark mode toggle" || !strings.HasPrefix(a.Parks[0].Rule, ruleSide) {
 		t.Errorf("Assess parks %+v; want the side idea %q by rule", a.Parks, "dark mode toggle")
+	}
+	// The model does not park work at hand, wanted now, as a side idea.
+	for _, p := range []string{"btw, would be nice to see the diff first", "btw we could also check the staging logs"} {
+		if a := m.Assess(Input{Prompt: p}); len(a.Parks) != 0 {
+			t.Errorf("Assess(%q) parks %+v; want nothing", p, a.Parks)
+		}
 	}
 	a = m.Assess(Input{Prompt: "skip the benchmarks for now. btw it would be nice to have dark mode"})
 	if len(a.Parks) != 1 || a.Parks[0].Kind != Deferred || a.Parks[0].Idea != "benchmarks" {
