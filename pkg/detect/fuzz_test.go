@@ -22,6 +22,9 @@ func FuzzPrompt(f *testing.F) {
 	f.Add("導出以後再說，记个待办", "", "", "")
 	f.Add("or the drag and drop can wait, one try before we drop it for now; if it fails open an issue", "the drag and drop can wait", "", "")
 	f.Add("这些搁置的订单 dejar para el final", "这些搁置的订单", "", "")
+	f.Add("[Image #1] btw, another idea: it would be nice to have [Pasted text #2 +3 lines] someday", "", "", "")
+	f.Add("the export is slow. put that on our todo list, I'll get back to you", "", "", "")
+	f.Add("keep that in mind for v2: later if needed, but", "", "", "")
 	f.Fuzz(func(t *testing.T, prompt, assistant, ask, task string) {
 		a := Assess(Input{Prompt: prompt, Assistant: assistant, AskQuestion: ask, AskOptions: []string{ask}, Task: task})
 		got := a.Parks
