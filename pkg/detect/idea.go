@@ -188,7 +188,8 @@ var (
 		"not", "no", "no need to", "we don't need to", "don't need to", "we dont need to", "there's no need to",
 		"i will have to", "i'll have to", "we will have to", "we'll have to", "have to", "gotta", "should", "must",
 		"agreed", "sounds good", "makes sense", "oh and also", "oh and", "and also", "i'd", "we'd", "would",
-		"i think we should", "having", "note to self", "good catch on", "nice catch on", "good call on",
+		"i think we should", "having", "i'm going to", "im going to", "i am going to", "we're going to",
+		"we are going to", "going to", "note to self", "good catch on", "nice catch on", "good call on",
 		"good point about", "good point on", "we might want to", "might want to", "we may want to", "i need to", "i need", "we need", "i noticed", "i noticed that",
 		"i realized", "i realised", "it seems like", "it seems", "seems like", "looks like", "probably", "definitely", "switch gears", "good catch", "good idea but",
 		"good idea", "not this time", "nah", "meh", "k", "kk", "pls", "plz", "thats a rabbit hole",
@@ -199,6 +200,7 @@ var (
 	putOffWords = phrases("skip", "ignore", "drop", "leave", "leave out", "hold off on", "hold off", "forget",
 		"forget about", "worry about", "bother with", "bother", "put aside", "set aside", "park", "punt on", "punt",
 		"defer", "postpone", "shelve", "table", "come back to", "revisit", "get back to", "circle back to",
+		"circle back on", "come back on", "deprioritize", "deprioritise", "put a pin in",
 		"save", "put", "make a note of", "note", "remember", "remind me to", "handle", "address",
 		"tackle", "deal with", "do", "look at", "look into", "work on", "implement", "consider", "think about",
 		"discuss", "keep", "comment out", "remove", "disable", "hide", "mark", "push", "move",
@@ -254,7 +256,10 @@ var (
 		"à plus tard", "para depois", "pra depois", "para luego", "para más adelante", "can come later",
 		"doesn't need to be a priority", "does not need to be a priority", "don't need to be a priority",
 		"is not a priority", "isn't a priority", "not a priority", "not a high priority", "not a top priority",
-		"not high priority", "low priority", "not urgent", "at this point", "at this stage", "at this time", "one day")
+		"not high priority", "low priority", "not urgent", "at this point", "at this stage", "at this time", "one day",
+		"to the next milestone", "to the next release", "to the next sprint", "to next sprint", "to the next version",
+		"to the next phase", "to v2", "to v3", "to version 2", "for this release", "for this version",
+		"for another day", "another day", "some other day", "for future me", "future me")
 	// What the user thinks of the idea, not the idea.
 	judgementWords = phrases("is a very interesting idea", "is an interesting idea", "is a good idea",
 		"is a great idea", "is a nice idea", "is a cool idea", "is a very good idea", "is interesting",
@@ -502,6 +507,9 @@ func thing(ws, lw []string, act *phraseList) string {
 	ws, lw = dropAll(ws, lw, judgementWords.words())
 	ws, lw = dropAll(ws, lw, foreignActWords.words())
 	ws, lw = stripOpenings(ws, lw, act)
+	// An opening may have hidden a time word ("but eventually we need …").
+	ws, lw = dropTime(ws, lw)
+	ws, lw = stripOpenings(ws, lw, act)
 	ws, lw = cutAtTime(ws, lw)
 	trim := func() {
 		for len(lw) > 1 && (trailWords.get()[lw[len(lw)-1]] || predicateTail.get()[lw[len(lw)-1]]) {
@@ -682,7 +690,7 @@ func afterLabel(clause string) string {
 		return clause
 	}
 	label, rest := clause[:i], strings.TrimSpace(clause[i+2:])
-	if len(strings.Fields(label)) > 7 || len(strings.Fields(rest)) < 2 || !holdsLoopCue(label) {
+	if len(strings.Fields(label)) > 8 || len(strings.Fields(rest)) < 2 || !holdsLoopCue(label) {
 		return clause
 	}
 	return rest
@@ -764,8 +772,8 @@ func cueSegments(ws, lw []string) segments {
 	for i := 1; i <= len(ws); i++ {
 		if i == len(ws) || boundaryWord.get()[lw[i]] ||
 			strings.HasSuffix(ws[i-1], ",") && (commaBoundary.get()[lw[i]] || timeEnd.get()[lw[i-1]] || imperative.get()[lw[i]] || finiteAhead(lw[i:])) ||
-			(lw[i] == "and" || lw[i] == "then") && i+1 < len(lw) && imperative.get()[lw[i+1]] && i > start ||
-			lw[i] == "but" && i+1 < len(lw) && (imperative.get()[lw[i+1]] || lw[i+1] == "don't" || lw[i+1] == "dont") && i > start {
+			(lw[i] == "and" || lw[i] == "then") && i+1 < len(lw) && (imperative.get()[lw[i+1]] || startsPutOff(lw[i+1:])) && i > start ||
+			lw[i] == "but" && i+1 < len(lw) && (imperative.get()[lw[i+1]] || lw[i+1] == "don't" || lw[i+1] == "dont" || commaBoundary.get()[lw[i+1]]) && i > start {
 			segs = append(segs, [2]int{start, i})
 			start = i
 		}
@@ -791,6 +799,15 @@ func (segs segments) pick(lw []string) int {
 	}
 	return max(weak, 0)
 }
+
+// startsPutOff reports words that open with an act of putting off
+// ("come back to them"): after "and" they start a clause of their own.
+func startsPutOff(lw []string) bool {
+	n := prefixLen(lw, putOffWords.words())
+	return n > 1 || n == 1 && revisitVerbs.has(lw[0])
+}
+
+var revisitVerbs = words("revisit defer postpone shelve park punt")
 
 // finiteAhead reports words that open a clause of their own within their
 // first three: a subject and its verb ("devops is redoing the cluster").

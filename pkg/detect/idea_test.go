@@ -142,6 +142,13 @@ func TestReduceShapes(t *testing.T) {
 		{"note to self: rotate the staging keys", "rotate the staging keys"},
 		{"keep that in mind for v2: multi-tenant support", "multi-tenant support"},
 		{"i'll handle the changelog myself later", "changelog"},
+		{"i'm going to leave the e2e suite red for the moment and come back to it", "e2e suite red"},
+		{"let's circle back on the schema names once the api settles", "schema names"},
+		{"not urgent right now, but eventually we need usage quotas", "usage quotas"},
+		{"let's defer the billing export to the next milestone", "billing export"},
+		{"we can punt the offline cache to v2", "offline cache"},
+		{"let's pick this up in the next session: the import wizard", "import wizard"},
+		{"we'll need rate limits at some point but it's fine for now", "need rate limits"},
 	} {
 		if got := reduce(c.clause, putOffWords); got != c.want {
 			t.Errorf("reduce(%q) = %q, want %q", c.clause, got, c.want)
