@@ -59,7 +59,7 @@ var mutations = []mutation{
 	{id: "dismiss-logs", behaviour: "dismiss writes an archived line to the committed log",
 		file: "pkg/store/dismiss.go", old: "\tif err := note(it); err != nil {", new: "\ts.Log.Append(LogLine{LogEntry: LogEntry{Item: it.Name, Action: ActionArchived}})\n\tif err := note(it); err != nil {", pkgs: storePkgs},
 	{id: "restore-list-open-again", behaviour: "restore --list offers an item whose idea is open again",
-		file: "pkg/store/restorelist.go", old: "return RestoreList{Items: closed(open, gone),", new: "return RestoreList{Items: gone,", pkgs: storePkgs},
+		file: "pkg/store/restorelist.go", old: "items := closed(open, gone)", new: "items := gone", pkgs: storePkgs},
 	{id: "restore-elsewhere-silent", behaviour: "restore says nothing of an item whose text is under another config dir",
 		file: "pkg/store/archive.go", old: "away = append(away, l.Item)", new: "_ = away", pkgs: storePkgs},
 	{id: "prune-drops-logged", behaviour: "pruning drops a text restore can still bring back (its log line is there)",
