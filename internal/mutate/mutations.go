@@ -263,6 +263,8 @@ var mutations = []mutation{
 		file: "pkg/candidates/number.go", old: "i := slices.IndexFunc(list, func(c Candidate) bool { return c.N == n })", new: "i := n - 1\n\tif i >= len(list) {\n\t\ti = -1\n\t}", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
 	{id: "review-number-given-again", behaviour: "a number whose candidate left the list (parked, dismissed) is given to a newcomer, which a list read before then names",
 		file: "pkg/candidates/number.go", old: "next, held := given+1, map[int]int{}", new: "next, held := 1, map[int]int{}", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
+	{id: "review-number-mark-not-kept", behaviour: "the highest number given is pruned 30 days after it was written, though lists showed numbers since, and a number whose candidate left goes to a newcomer",
+		file: "pkg/candidates/number.go", old: "os.Chtimes(path, now, now)", new: "_ = path", pkgs: []string{"./cmd/openloop"}},
 	{id: "prune-skips-indented-log-line", behaviour: "pruning reads no id in a log line indented by hand, which restore reads, and drops its text",
 		file: "pkg/store/prune.go", old: "bytes.HasPrefix(bytes.TrimLeft(line, \" \\t\\r\\n\"), []byte(\"{\"))", new: "bytes.HasPrefix(line, []byte(\"{\"))", pkgs: []string{"./pkg/store"}},
 	{id: "rules-ignore-low-sensitivity", behaviour: "a rule parks a kind whose sensitivity is below 0",
