@@ -80,6 +80,43 @@ func TestPruneKeepsLocksOfLiveFiles(t *testing.T) {
 	}
 }
 
+// A lock whose guarded file has gone is pruned only when no process holds
+// it: a session that took a candidates file's old lock to write its first
+// candidate in a while (its file pruned since) keeps it, and a process
+// that waits for it never ends up holding a file no longer in the folder
+// while another locks a new one.
+func TestPruneKeepsAHeldLock(t *testing.T) {
+	cfg := t.TempDir()
+	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	dir, err := stateFolder(cfg, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock := filepath.Join(dir, ".back"+candidates.Ext+".lock")
+	if err := os.WriteFile(lock, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	old := now.Add(-40 * 24 * time.Hour)
+	os.Chtimes(lock, old, old)
+	unlock, err := store.LockFile(lock, time.Second, "candidates")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pruneStates(cfg, now)
+	if _, err := os.Lstat(lock); err != nil {
+		t.Errorf("a held lock was pruned: %v", err)
+	}
+	unlock()
+	// The first pruning's wait for the lock may still take it when let
+	// go: the second waits for that, however long the machine takes.
+	defer func(w time.Duration) { pruneLockWait = w }(pruneLockWait)
+	pruneLockWait = time.Minute
+	pruneStates(cfg, now)
+	if _, err := os.Lstat(lock); err == nil {
+		t.Error("an old lock no one holds, guarding nothing, was not pruned")
+	}
+}
+
 // After a compaction: this session's items only, 10 lines at most, the
 // last of them counting the others; nothing when there are none.
 func TestCompactItemsBounded(t *testing.T) {

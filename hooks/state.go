@@ -12,6 +12,7 @@ import (
 	"github.com/openloop/openloop/internal/safeio"
 	"github.com/openloop/openloop/internal/sessiondir"
 	"github.com/openloop/openloop/internal/textcut"
+	"github.com/openloop/openloop/pkg/store"
 )
 
 // sessionState is what Stop remembers for the next UserPromptSubmit of the
@@ -242,8 +243,40 @@ func pruneStates(configDir string, now time.Time) {
 			continue
 		}
 		age := now.Sub(fi.ModTime())
-		if age > stateMaxAge || strings.HasPrefix(e.Name(), ".tmp-") && age > time.Hour {
-			os.Remove(filepath.Join(dir, e.Name()))
+		switch path := filepath.Join(dir, e.Name()); {
+		case age > stateMaxAge && isLock(e.Name()):
+			removeLock(path)
+		case age > stateMaxAge || strings.HasPrefix(e.Name(), ".tmp-") && age > time.Hour:
+			os.Remove(path)
 		}
+	}
+}
+
+// isLock reports a lock file's name: ".<name>.lock", ".numbers.lock".
+func isLock(name string) bool {
+	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".lock")
+}
+
+// pruneLockWait bounds the wait for a lock that pruning would remove: one
+// held is in use (the session's first candidate in a month), and stays.
+var pruneLockWait = 50 * time.Millisecond
+
+// removeLock removes a lock file that no process holds: it takes the lock
+// first, removes the file while it holds it, then lets go. A lock's time
+// is when it was made, so an old one may be held right now; removed under
+// its holder, the next process would lock a new file and two would hold
+// the lock at once. A process that opened the file before it went locks
+// the new one once it gets the lock (store.LockFile). Windows removes no
+// file that is open (ours, under the lock, included): there it goes after
+// the lock is let go, and only when no other process has it open.
+func removeLock(path string) {
+	unlock, err := store.LockFile(path, pruneLockWait, "session file")
+	if err != nil {
+		return
+	}
+	err = os.Remove(path)
+	unlock()
+	if err != nil {
+		os.Remove(path)
 	}
 }

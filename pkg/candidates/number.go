@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -37,6 +38,9 @@ const numbersLock = ".numbers.lock"
 func Numbered(configDir, root string, now time.Time) ([]Candidate, error) {
 	list := Recent(configDir, root, now)
 	if !needsNumbers(list) {
+		if dir, err := sessiondir.Folder(configDir, false); err == nil {
+			keepMark(markPath(dir, root), list, now)
+		}
 		return list, nil
 	}
 	dir, err := sessiondir.Folder(configDir, false)
@@ -141,11 +145,28 @@ func writeNumbers(path string, numbered []*Candidate) error {
 
 // markPath is the file that keeps the highest number a list gave in the
 // project at root: dot-named (Recent does not read it), one per project,
-// pruned with the session files when no list has numbered for a while
-// (hooks' pruneStates), as its candidates are.
+// pruned with the session files (hooks' pruneStates) 30 days after the
+// last list that showed a numbered candidate (keepMark).
 func markPath(dir, root string) string {
 	sum := sha256.Sum256([]byte(root))
 	return filepath.Join(dir, ".numbers-"+hex.EncodeToString(sum[:8]))
+}
+
+// keepMark marks the project's highest number as used now when list
+// shows a numbered candidate and the mark is a day old or older: pruning
+// (hooks' pruneStates) removes it 30 days after the last list that showed
+// numbers, not 30 days after it was written. Pruned while a list read
+// since still names a candidate that has left, its number would go to a
+// newcomer. Only the file's time changes; a failure changes nothing.
+func keepMark(path string, list []Candidate, now time.Time) {
+	if !slices.ContainsFunc(list, func(c Candidate) bool { return c.N > 0 }) {
+		return
+	}
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.Mode().IsRegular() || now.Sub(fi.ModTime()) < 24*time.Hour {
+		return
+	}
+	os.Chtimes(path, now, now)
 }
 
 // readMark is the highest number given in the project: 0 when none was

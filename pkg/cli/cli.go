@@ -94,7 +94,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{name: "hook", memdir: true, args: "[--assist]", summary: "handle one Claude Code hook event from stdin (UserPromptSubmit, Stop, SessionEnd, SessionStart)", run: runHook},
+		{name: "hook", memdir: true, args: "[--assist] [--plugin]", summary: "handle one Claude Code hook event from stdin (UserPromptSubmit, Stop, SessionEnd, SessionStart)", run: runHook},
 		{name: "resume", memdir: true, aliases: []string{"pending"}, args: "[--json]", summary: "list open items by age; deletes items 30 days old or older first", run: runResume},
 		{name: "archive", memdir: true, args: "<text…>", summary: "close the item that best matches the text and log it", run: runArchive},
 		{name: "restore", memdir: true, args: "<text…> | --list", summary: "bring back an archived or expired item from the log, under the cap; --list shows what it can", run: runRestore},

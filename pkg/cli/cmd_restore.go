@@ -83,6 +83,12 @@ func restoreList(e *Env, s *store.Store) int {
 			fmt.Fprintf(e.Stdout, "Nothing to restore here: %s: %s.\n", someNames(l.Elsewhere), notKeptHere(l.Private))
 			return ExitOK
 		}
+		if l.OpenAgain > 0 {
+			// The log has archived items, but each is open again: saying
+			// the log has none would send the user looking for lost items.
+			fmt.Fprintf(e.Stdout, "Nothing to restore: every item archived or expired is open again (%s lists them).\n", e.cmdLine("resume"))
+			return ExitOK
+		}
 		fmt.Fprintf(e.Stdout, "Nothing to restore: %s.\n", store.ErrNothingLogged)
 		return ExitOK
 	}

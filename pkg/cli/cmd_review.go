@@ -33,16 +33,21 @@ func runReview(e *Env, args []string) int {
 		return ExitFailure
 	}
 	if *park == "" && *dismiss == "" {
+		// When the numbers cannot be kept (a read-only disk), the list is
+		// still printed: a candidate numbered before keeps its #N, one
+		// without is listed without, and one line says why (exit 1).
 		list, err := candidates.Numbered(p.ConfigDir, p.Root, e.Now())
+		code := ExitOK
+		if *asJSON {
+			code = writeJSON(e, reviewJSON(list))
+		} else {
+			printReview(e, list)
+		}
 		if err != nil {
-			errorf(e.Stderr, "review: number the candidates: %v", err)
+			errorf(e.Stderr, "review: %s listed without a number (--park and --dismiss take one): %v", unnumbered(list), err)
 			return ExitFailure
 		}
-		if *asJSON {
-			return writeJSON(e, reviewJSON(list))
-		}
-		printReview(e, list)
-		return ExitOK
+		return code
 	}
 	arg, flag := *park, "--park"
 	if arg == "" {
@@ -97,7 +102,11 @@ func printReview(e *Env, list []candidates.Candidate) {
 		if c.Rule != "" {
 			how = "rule " + termsafe.Line(c.Rule)
 		}
-		fmt.Fprintf(e.Stdout, "#%d %s: %s (%s, %s)\n", c.N, c.Kind, termsafe.Line(c.Idea), c.TS.In(e.Now().Location()).Format("2006-01-02 15:04"), how)
+		num := fmt.Sprintf("#%d", c.N)
+		if c.N == 0 {
+			num, how = "-", how+", no number yet"
+		}
+		fmt.Fprintf(e.Stdout, "%s %s: %s (%s, %s)\n", num, c.Kind, termsafe.Line(c.Idea), c.TS.In(e.Now().Location()).Format("2006-01-02 15:04"), how)
 		if c.Kind == string(store.KindQuestion) && c.Context != "" {
 			fmt.Fprintf(e.Stdout, "   Claude asked: %s\n", termsafe.Line(c.Context))
 		}
@@ -121,6 +130,21 @@ func reviewJSON(list []candidates.Candidate) reviewListJSON {
 		out.Candidates = append(out.Candidates, candidates.ViewOf(c))
 	}
 	return out
+}
+
+// unnumbered is "1 candidate is", "2 candidates are": how many of list
+// have no number.
+func unnumbered(list []candidates.Candidate) string {
+	n := 0
+	for _, c := range list {
+		if c.N == 0 {
+			n++
+		}
+	}
+	if n == 1 {
+		return "1 candidate is"
+	}
+	return plural(n, "candidate") + " are"
 }
 
 // plural is "1 candidate", "2 candidates".

@@ -61,7 +61,7 @@ func runSession(e *Env, args []string) (exit int) {
 			sessionPrint(e, usage+"\n\n"+sessionModes)
 		} else {
 			c := lookup("session")
-			sessionPrint(e, "Usage: openloop session "+c.args+"\n\n"+c.summary+"\n\nModes:\n"+sessionModes)
+			sessionPrint(e, "Usage: openloop session "+c.args+"\n\n"+c.summary+"\n\nModes:\n"+sessionModes+"\nFlags:\n"+sessionFlags)
 		}
 		return ExitOK
 	case "resume", "pending", "archive", "restore", "dismiss", "summary":
@@ -87,6 +87,9 @@ func runSession(e *Env, args []string) (exit int) {
 }
 
 const sessionUsage = "Usage: /session resume | archive <text> | restore <text> | dismiss <text> | summary"
+
+// sessionFlags is the flag of `openloop session --help`.
+const sessionFlags = "  --plugin          messages name the plugin's command, /openloop:session (its command file runs this)\n"
 
 const sessionModes = `  resume            list the open items by age
   archive <text>    close the item that best matches the text

@@ -188,9 +188,9 @@ openloop notices the open loops of a Claude Code session (deferred ideas,
 side ideas, clarifying questions that were skipped) and parks each one as a
 small Markdown memory file, without spending tokens. This plugin registers
 its hooks on UserPromptSubmit, Stop, SessionEnd and SessionStart and adds the command
-/openloop:session (resume, archive <text>, restore <text>, summary). bin/openloop is the
-openloop binary it runs. Do not also register openloop with
-"openloop install": every event would then be delivered twice.
+/openloop:session (resume, archive <text>, restore <text>, dismiss <text>, summary).
+bin/openloop is the openloop binary it runs. Do not also register openloop
+with "openloop install": every event would then be delivered twice.
 `
 
 func indentJSON(v any) []byte {

@@ -188,8 +188,21 @@ func TestIsHookCommand(t *testing.T) {
 		{`openloop hook --assist --assist`, "", false},
 		{`openloop hook -assist`, "", false},
 		{`/usr/local/bin/ol hook --assist`, "", false},
+		// The plugin's hooks run "hook --plugin" (pkg/plugin): copied into
+		// a settings file, with or without --assist, they are openloop's.
+		{`"${CLAUDE_PLUGIN_ROOT}/bin/openloop" hook --plugin`, "${CLAUDE_PLUGIN_ROOT}/bin/openloop", true},
+		{`openloop hook --assist --plugin`, "openloop", true},
+		{`openloop hook --plugin --assist`, "openloop", true},
+		{`'/usr/local/bin/ol' hook --plugin # openloop`, "/usr/local/bin/ol", true},
+		{`'/usr/local/bin/ol' hook --plugin --assist # openloop`, "/usr/local/bin/ol", true},
+		{`openloop hook --plugin --plugin`, "", false},
+		{`openloop hook --plugin --verbose`, "", false},
+		{`/usr/local/bin/ol hook --plugin`, "", false},
 	}
 	for _, tt := range tests {
+		if _, assist, _ := hookCommand(tt.line); assist != (tt.ok && strings.Contains(tt.line, "--assist")) {
+			t.Errorf("hookCommand(%q): assist %v", tt.line, assist)
+		}
 		prog, ok := IsHookCommand(tt.line)
 		if prog != tt.prog || ok != tt.ok {
 			t.Errorf("IsHookCommand(%q) = %q, %v; want %q, %v", tt.line, prog, ok, tt.prog, tt.ok)

@@ -155,7 +155,9 @@ func toSlash(p string) string {
 //   - what HookCommand writes for a path: one word, "hook", HookMarker (any
 //     program name: it is the marker that says whose entry this is);
 //   - the portable command (program "openloop");
-//   - each of these with "hook --assist" for "hook" (AssistHookCommand);
+//   - each of these with "hook --assist" for "hook" (AssistHookCommand),
+//     and with --plugin (the plugin's hooks run "hook --plugin"), each
+//     flag at most once, in either order;
 //   - as written before the marker existed: exactly two words, a program
 //     whose base name is openloop (or openloop.exe), then "hook" (this
 //     covers the plugin's form too).
@@ -175,12 +177,19 @@ func hookCommand(line string) (program string, assist, ok bool) {
 	}
 	body, marked := strings.CutSuffix(line, " "+HookMarker)
 	w, err := Words(body)
-	if err == nil && len(w) == 3 && w[2] == "--assist" {
-		w, assist = w[:2], true
-	}
-	if err != nil || len(w) != 2 || w[1] != "hook" {
+	if err != nil || len(w) < 2 || w[1] != "hook" {
 		return "", false, false
 	}
+	// The hook's own flags, each at most once, in either order: --assist
+	// (AssistHookCommand) and --plugin (the plugin's hooks, pkg/plugin).
+	seen := map[string]bool{}
+	for _, f := range w[2:] {
+		if (f != "--assist" && f != "--plugin") || seen[f] {
+			return "", false, false
+		}
+		seen[f] = true
+	}
+	assist = seen["--assist"]
 	if marked {
 		return w[0], assist, true
 	}

@@ -78,12 +78,54 @@ func lockWithin(path string, flag int, perm os.FileMode, wait time.Duration, wha
 // (DefaultLockWait when not positive); what names it in the error. Other
 // packages' private files (the candidates) use it for their own
 // read-change-write steps. unlock lets go.
+//
+// The file it returns holding is the one at path (lockAtPath): pruning
+// removes an old lock file no process holds (hooks' pruneStates), and a
+// process that opened it just before and then waited locks the new one.
 func LockFile(path string, wait time.Duration, what string) (unlock func(), err error) {
-	f, err := lockWithin(path, os.O_RDWR|os.O_CREATE|oNoFollow, 0o600, wait, what)
+	f, err := lockAtPath(path, os.O_RDWR|os.O_CREATE|oNoFollow, wait, what, testLockTaken)
 	if err != nil {
 		return nil, err
 	}
 	return func() { f.Close() }, nil
+}
+
+// testLockTaken, when a test sets it, runs when LockFile has taken a
+// lock, before it checks the file is still at its path.
+var testLockTaken func()
+
+// maxLockTries bounds how often lockAtPath opens the file again after
+// finding that the file it locked was removed or renamed over meanwhile.
+const maxLockTries = 10
+
+// lockAtPath opens path with flag (0600 when created) and takes its lock,
+// then checks that the file it locked is still the one at the path; if
+// not (removed, or renamed over, while this process waited), it lets go
+// and opens the path again. taken, when set, runs once the lock is taken
+// (tests).
+func lockAtPath(path string, flag int, wait time.Duration, what string, taken func()) (*lockedfile.File, error) {
+	for try := 0; ; try++ {
+		f, err := lockWithin(path, flag, 0o600, wait, what)
+		if err != nil {
+			return nil, err
+		}
+		if taken != nil {
+			taken()
+		}
+		held, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("lock %s: %w", what, err)
+		}
+		now, err := os.Lstat(path)
+		if err == nil && os.SameFile(held, now) {
+			return f, nil
+		}
+		f.Close()
+		if try+1 >= maxLockTries {
+			return nil, fmt.Errorf("lock %s: %s kept changing under the lock", what, path)
+		}
+	}
 }
 
 // holder names the process that holds the lock on path: "pid 123

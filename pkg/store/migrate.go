@@ -229,40 +229,15 @@ func (l Log) lockForRewrite(doing string) (string, *lockedfile.File, fs.FileInfo
 	return dir, f, fi, nil
 }
 
-// maxLockTries bounds how often lockLog opens the log again after finding
-// that the file it locked was renamed over meanwhile.
-const maxLockTries = 10
-
 // lockLog opens the log with flag and takes its lock, then checks that
 // the file it locked is still the one at the path: a migration may have
 // renamed a new log over it while this process waited, and a line
 // written to the old file would be lost with it. If not, it lets go and
-// opens the log again.
+// opens the log again (lockAtPath).
 func (l Log) lockLog(flag int) (*lockedfile.File, error) {
 	what := l.what
 	if what == "" {
 		what = "resolution log"
 	}
-	for try := 0; ; try++ {
-		f, err := lockWithin(l.Path, flag, 0o600, l.LockWait, what)
-		if err != nil {
-			return nil, err
-		}
-		if testLogLocked != nil {
-			testLogLocked()
-		}
-		held, err := f.Stat()
-		if err != nil {
-			f.Close()
-			return nil, fmt.Errorf("lock %s: %w", what, err)
-		}
-		now, err := os.Lstat(l.Path)
-		if err == nil && os.SameFile(held, now) {
-			return f, nil
-		}
-		f.Close()
-		if try+1 >= maxLockTries {
-			return nil, fmt.Errorf("lock %s: %s kept changing under the lock", what, l.Path)
-		}
-	}
+	return lockAtPath(l.Path, flag, l.LockWait, what, testLogLocked)
 }

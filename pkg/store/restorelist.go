@@ -20,6 +20,9 @@ type RestoreList struct {
 	// kept under another config dir. Newest first; none open now.
 	Elsewhere []string
 	Private   string
+	// OpenAgain counts the items the log says are archived or expired
+	// whose idea is open again (restored, or parked again): not listed.
+	OpenAgain int
 }
 
 // Restorable is RestoreList's Items.
@@ -40,7 +43,8 @@ func (s *Store) RestoreList() (RestoreList, error) {
 	if err != nil {
 		return RestoreList{}, err
 	}
-	return RestoreList{Items: closed(open, gone), Elsewhere: notOpen(open, away), Private: s.Log.Private}, nil
+	items := closed(open, gone)
+	return RestoreList{Items: items, Elsewhere: notOpen(open, away), Private: s.Log.Private, OpenAgain: len(gone) - len(items)}, nil
 }
 
 // closed is the items of gone whose idea is not open again.

@@ -112,6 +112,9 @@ func TestRestoreListOpenAgain(t *testing.T) {
 	if r, _, err := s.Restore("retry budget for uploads"); err != nil || !r.Dup {
 		t.Fatalf("restore of an open idea: %+v %v", r, err)
 	}
+	if l, err := s.RestoreList(); err != nil || len(l.Items) != 1 || l.OpenAgain != 1 {
+		t.Fatalf("restore list: %+v %v, want 1 item and 1 open again", l, err)
+	}
 	// Among several matches, the one not open again; among several not
 	// open again, the question lists only those.
 	park(t, s, KindSideIdea, "retry queue for webhooks")
