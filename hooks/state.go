@@ -78,7 +78,7 @@ const maxState = 64 << 10
 // amount of it, and JSON checked by jsonguard before it is decoded.
 func loadState(path string) (sessionState, bool) {
 	var st sessionState
-	data, err := safeio.ReadRegular(path, maxState)
+	data, err := safeio.ReadPrivate(path, maxState)
 	if err != nil || !jsonguard.Valid(data) || json.Unmarshal(data, &st) != nil {
 		return sessionState{}, false
 	}

@@ -9,8 +9,12 @@ import (
 
 // openNonblock checks the path before opening it where O_NONBLOCK does
 // not exist; the check on the open file in OpenRegular still stands.
-func openNonblock(path string) (*os.File, error) {
-	fi, err := os.Stat(path)
+func openNonblock(path string, follow bool) (*os.File, error) {
+	stat := os.Stat
+	if !follow {
+		stat = os.Lstat
+	}
+	fi, err := stat(path)
 	if err != nil {
 		return nil, err
 	}
@@ -21,3 +25,5 @@ func openNonblock(path string) (*os.File, error) {
 }
 
 func clearNonblock(*os.File) error { return nil }
+
+func isLoop(error) bool { return false }

@@ -3,13 +3,21 @@
 package safeio
 
 import (
+	"errors"
 	"os"
 	"syscall"
 )
 
-func openNonblock(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+func openNonblock(path string, follow bool) (*os.File, error) {
+	flag := os.O_RDONLY | syscall.O_NONBLOCK | syscall.O_CLOEXEC
+	if !follow {
+		flag |= syscall.O_NOFOLLOW
+	}
+	return os.OpenFile(path, flag, 0)
 }
+
+// isLoop reports the error O_NOFOLLOW gives for a symlink.
+func isLoop(err error) bool { return errors.Is(err, syscall.ELOOP) }
 
 // clearNonblock puts a regular file back into blocking mode. Reads of a
 // regular file never block anyway; this keeps the runtime from registering

@@ -28,8 +28,17 @@ var ErrTooBig = errors.New("file too large")
 // gives ErrNotRegular. Errors wrap the os errors, so errors.Is(err,
 // fs.ErrNotExist) works.
 func OpenRegular(path string) (*os.File, int64, error) {
-	f, err := openNonblock(path)
+	return openRegular(path, true)
+}
+
+// openRegular is OpenRegular; with follow false, a symlink at path is
+// refused as not a regular file (O_NOFOLLOW where there is one).
+func openRegular(path string, follow bool) (*os.File, int64, error) {
+	f, err := openNonblock(path, follow)
 	if err != nil {
+		if !follow && isLoop(err) {
+			return nil, 0, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+		}
 		return nil, 0, err
 	}
 	fi, err := f.Stat()
@@ -53,7 +62,18 @@ func OpenRegular(path string) (*os.File, int64, error) {
 // grows while it is read, or /dev/zero behind a symlink, cannot exhaust
 // memory).
 func ReadRegular(path string, max int64) ([]byte, error) {
-	f, size, err := OpenRegular(path)
+	return readRegular(path, max, true)
+}
+
+// ReadPrivate is ReadRegular for a file only openloop writes, in a folder
+// only the user can write (session state, candidates): a symlink at the
+// path is not followed, and reads as not a regular file.
+func ReadPrivate(path string, max int64) ([]byte, error) {
+	return readRegular(path, max, false)
+}
+
+func readRegular(path string, max int64, follow bool) ([]byte, error) {
+	f, size, err := openRegular(path, follow)
 	if err != nil {
 		return nil, err
 	}

@@ -47,3 +47,29 @@ func TestDeviceRefused(t *testing.T) {
 		t.Fatalf("/dev/zero: err = %v, want ErrNotRegular", err)
 	}
 }
+
+// ReadPrivate never follows a symlink, even to a regular file; ReadRegular
+// does.
+func TestReadPrivateRefusesSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "elsewhere.json")
+	if err := os.WriteFile(target, []byte(`{"x":1}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "s1.json")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("symlink: %v", err)
+	}
+	if _, err := ReadPrivate(link, 1<<20); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("ReadPrivate through a symlink: err = %v, want ErrNotRegular", err)
+	}
+	if b, err := ReadRegular(link, 1<<20); err != nil || string(b) != `{"x":1}` {
+		t.Errorf("ReadRegular through a symlink = %q, %v", b, err)
+	}
+	if b, err := ReadPrivate(target, 1<<20); err != nil || string(b) != `{"x":1}` {
+		t.Errorf("ReadPrivate of a regular file = %q, %v", b, err)
+	}
+	if _, err := ReadPrivate(filepath.Join(dir, "none.json"), 1<<20); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadPrivate of nothing: err = %v, want ErrNotExist", err)
+	}
+}

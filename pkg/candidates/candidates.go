@@ -186,7 +186,7 @@ func lockSession(path string) (func(), error) {
 // A damaged file reads as empty (it is replaced at the next Add).
 func load(path string) file {
 	var f file
-	data, err := safeio.ReadRegular(path, maxFile)
+	data, err := safeio.ReadPrivate(path, maxFile)
 	if err != nil || !jsonguard.Valid(data) || json.Unmarshal(data, &f) != nil {
 		return file{}
 	}

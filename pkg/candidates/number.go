@@ -172,7 +172,7 @@ func keepMark(path string, list []Candidate, now time.Time) {
 // readMark is the highest number given in the project: 0 when none was
 // kept, or when the file holds anything but a number a list could give.
 func readMark(path string) int {
-	data, err := safeio.ReadRegular(path, 32)
+	data, err := safeio.ReadPrivate(path, 32)
 	if err != nil {
 		return 0
 	}
