@@ -86,7 +86,11 @@ func commandFile(exe, nonce string, version int, marker string, legacyTools bool
 	}
 	fmt.Fprintf(&b, "%s <<'%s'\n$ARGUMENTS\n%s\n", session, term, term)
 	b.WriteString("```\n\n")
-	b.WriteString(strings.ReplaceAll(strings.ReplaceAll(instructions, "{{bin}} session", session), "{{bin}}", bin))
+	text := instructions
+	if marker == pluginMarker {
+		text = strings.Replace(text, "openloop's /session command", "openloop's /openloop:session command", 1)
+	}
+	b.WriteString(strings.ReplaceAll(strings.ReplaceAll(text, "{{bin}} session", session), "{{bin}}", bin))
 	return []byte(b.String())
 }
 
