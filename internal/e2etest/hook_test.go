@@ -56,6 +56,18 @@ func TestConcurrentHooks(t *testing.T) {
 		stdin = append(stdin, p.hookPayload(fmt.Sprintf("s-%d", i), tr, prompt))
 	}
 	res := startAll(p, argv, stdin)
+	// On a loaded machine a hook may give up after its lock wait
+	// (hooks.LockWaits: 1 s), with exit 1 and one error line saying so; its prompt
+	// goes through and nothing is written. It is delivered again, alone, as
+	// the user's next prompt would be, and the cap must still hold.
+	retried := 0
+	for i, r := range res {
+		if r.Err == nil && r.Code == 1 && r.Stdout == "" && strings.Contains(r.Stderr, store.ErrLocked.Error()) {
+			retried++
+			res[i] = p.run(stdin[i], argv[i]...)
+		}
+	}
+	t.Logf("%d of %d hooks gave up on the lock and were run again", retried, n)
 	parked, refused := 0, 0
 	for i, r := range res {
 		var o hookOut
