@@ -156,6 +156,10 @@ func TestDropPlaceholders(t *testing.T) {
 	if got := reduce(firstClause(mustTyped(t, "[Image #1] put the avatar crop on the todo list")), putOffWords); got != "avatar crop" {
 		t.Errorf("the idea of a prompt after an image = %q, want %q", got, "avatar crop")
 	}
+	a := Assess(Input{Prompt: "skip the [Image #2] avatar crop for now"})
+	if len(a.Parks) != 1 || a.Parks[0].Idea != "avatar crop" {
+		t.Errorf("a placeholder inside the thing: parks %+v, want %q", a.Parks, "avatar crop")
+	}
 }
 
 func mustTyped(t *testing.T, prompt string) string {
