@@ -14,9 +14,13 @@ import (
 //	    TODO", "I'm skipping X for now".
 //	C2  "X is out of scope for now / for this PR".
 //	C3  "X can be handled later / in a follow-up PR / separately".
-//	C4  "we can revisit it later"; a pointer takes the subject of the
-//	    clause before: "Retries are out of scope for now; we can revisit
-//	    them later" -> "Retries".
+//	C4  "we can revisit it later", "we should probably revisit X later";
+//	    a pointer takes the subject of the clause before: "Retries are out
+//	    of scope for now; we can revisit them later" -> "Retries".
+//	C5  "X is deferred to a later iteration", "X has been postponed to a
+//	    follow-up".
+//	C6  "Skipping X for now since …", "Deferring X to a follow-up".
+//	C7  "Out of scope for now: X", "Deferred: X".
 //
 // These are rules, not the model: the corpus labels what the user typed,
 // not what Claude said, so there is nothing to learn them from. They are
@@ -43,7 +47,13 @@ var claudeRules = []claudeRule{
 	// C3 "X can be handled later / in a follow-up".
 	{need: [][]string{{" be "}, {"later", "follow", "separate", "future"}}, re: regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:can|should|will)\s+be\s+(?:handled|addressed|done|tackled|revisited|fixed|added|implemented|explored|cleaned up|covered|looked at|followed up)\s+(?:later|in a (?:follow[- ]?up|separate|future|later)|separately|as a follow[- ]?up|in (?:the )?future)`)},
 	// C4 "we can revisit it later".
-	{need: [][]string{{"revisit", "come back", "circle back", "address", "tackle", "handle", "look at", "pick up", "follow up"}, {"later", "follow", "separate", "future", "another time", "next time"}}, re: regexp.MustCompile(`\b(?:we|you|i)\s+(?:can|could|will|'ll)\s+(?:always\s+)?(?:revisit|come back to|circle back to|address|tackle|handle|look at|pick up|follow up on)\s+(?P<x>` + clause + `{1,80}?)\s+(?:later|in a follow[- ]?up|separately|in a separate \w+|in (?:the )?future|another time|next time|if needed later)\b`)},
+	{need: [][]string{{"revisit", "come back", "circle back", "address", "tackle", "handle", "look at", "pick up", "follow up"}, {"later", "follow", "separate", "future", "another time", "next time"}}, re: regexp.MustCompile(`\b(?:we|you|i)\s+(?:can|could|will|'ll|should)\s+(?:always\s+|probably\s+)?(?:revisit|come back to|circle back to|address|tackle|handle|look at|pick up|follow up on)\s+(?P<x>` + clause + `{1,80}?)\s+(?:later|in a follow[- ]?up|separately|in a separate \w+|in (?:the )?future|another time|next time|if needed later)\b`)},
+	// C5 "X is deferred to a later iteration", "X has been postponed to a follow-up".
+	{need: [][]string{{"deferred", "postponed", "punted", "parked", "left "}, {"later", "follow", "next", "future", "separate", "another"}}, re: regexp.MustCompile(`^(?P<x>` + clause + `{3,80}?)\s+(?:is|are|was|were|has been|have been)\s+(?:deferred|postponed|punted|parked|left)\s+(?:to|for|until|till)\s+(?:a |an |the )?(?:later|follow[- ]?up|next|future|separate|another)\b`)},
+	// C6 "Skipping X for now", "Deferring X to a follow-up" at a sentence's start.
+	{need: [][]string{{"skipping", "deferring", "punting", "holding off", "parking"}, {"now", "later", "follow", "next", "separate", "another"}}, re: regexp.MustCompile(`^(?:skipping|deferring|punting on|holding off on|parking)\s+(?P<x>` + clause + `{2,80}?)\s+(?:for (?:now|later|a follow[- ]?up|the next \w+|another (?:pr|time|session|change))|to (?:a )?(?:follow[- ]?up|later|a separate \w+|the next \w+))\b`)},
+	// C7 "Out of scope for now: X", "Deferred: X", "Left for a follow-up: X".
+	{need: [][]string{{"out of scope", "deferred", "left for", "postponed"}, {":", " — ", " - "}}, re: regexp.MustCompile(`^(?:out of scope(?: for now| for this (?:pr|change))?|deferred(?: for now| to a follow[- ]?up)?|postponed|left for (?:later|a follow[- ]?up))\s*(?::|—|-)\s*(?P<x>` + clause + `{3,80})`)},
 }
 
 // claudeRule is one of Claude's deferral patterns and its prefilter:
@@ -120,6 +130,9 @@ func AssistantDeferrals(msg string) []Finding {
 						continue
 					}
 					x := group(re, m, c, "x")
+					if holdsAny(lc[m[1]:], weighsWords) {
+						continue // "skipping the flaky test for now would hide the bug" weighs, it decides nothing
+					}
 					if keepsAsIs(x) {
 						continue // "I'll leave the tests as they are for now" decides, it defers nothing
 					}
@@ -142,6 +155,9 @@ func AssistantDeferrals(msg string) []Finding {
 	}
 	return nil
 }
+
+// weighsWords after a deferral's words make it a thing weighed, not done.
+var weighsWords = []string{" would ", " could ", " might "}
 
 // splitClauses splits a sentence at "; " so "X is out of scope for now;
 // we can revisit it later" reads as two clauses.

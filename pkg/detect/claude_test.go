@@ -14,6 +14,13 @@ func TestAssistantDeferrals(t *testing.T) {
 		{"The retry budget can be handled in a follow-up.", "retry budget"},
 		{"Retries are out of scope for now; we can revisit them later.", "Retries"},
 		{"All tests pass.\n\n- Pagination is out of scope for now and left for a follow-up.", "Pagination"},
+		{"The CSV import works. PDF import is deferred to a later iteration, as you asked.", "PDF import"},
+		{"Implemented the endpoint. Skipping pagination for now since the dataset is small.", "pagination"},
+		{"I updated the config loader. Out of scope for now: hot reload of the config file.", "hot reload of the config file"},
+		// A state is not a deferral: "X isn't implemented yet" was tried as a
+		// rule and parked a list of a product's features on the census.
+		{"All tests pass. Note: the migration rollback isn't implemented yet.", ""},
+		{"Refactored the parser. We should probably revisit the error messages later, they're still cryptic.", "error messages"},
 
 		// Suggestions, not statements: a hedge.
 		{"Load tests for the importer can be added later if needed.", ""},
@@ -28,6 +35,9 @@ func TestAssistantDeferrals(t *testing.T) {
 		// The captured thing is a clause of its own.
 		{"The linter notes do not change behaviour and can be fixed later.", ""},
 		{"The remaining failures are not related to this change and can be addressed separately.", ""},
+		// Weighed, not done; a state that is no thing put off.
+		{"Skipping the flaky test for now would hide the real bug.", ""},
+		{"The tests aren't passing yet; I'm looking into it.", ""},
 		// Offers, questions, decisions.
 		{"Want me to leave the rate limiter for a follow-up?", ""},
 		{"I'll leave the tests as they are for now.", ""},
