@@ -222,7 +222,9 @@ var (
 		"было бы неплохо", "было бы круто", "идея", "seria bom ter", "outra ideia", "ideia",
 		"i was thinking", "i wonder if", "i wonder", "it would be nice to have", "it would be nice to",
 		"would be nice to have", "would be nice", "it'd be nice to have",
-		"it would be cool to have", "it would be great to have", "nice to have", "we could also",
+		"it would be cool to have", "it would be great to have", "it would be cool to", "it would be great to",
+		"it'd be cool to", "it'd be great to", "it'd be nice to", "would be cool to", "would be great to",
+		"would be nice to", "be cool to", "be great to", "be nice to", "nice to have", "we could also",
 		"maybe we could", "what if we", "at some point we need", "at some point we should", "we need",
 		"we should", "have", "add", "support", "build")
 	// Time words: when, not what.

@@ -23,6 +23,7 @@ func TestReduce(t *testing.T) {
 		{"it would be nice to have a dark mode someday", SideIdea, "dark mode"},
 		{"oh and also, at some point we need SSO", SideIdea, "SSO"},
 		{"one day I'd love to have a web dashboard for this", SideIdea, "web dashboard"},
+		{"oh also, it would be cool to add webhooks for new orders eventually", SideIdea, "webhooks for new orders"},
 		{"later we might want to split the worker into two services", SideIdea, "split the worker into two services"},
 		{"btw, random thought: a quick-add command would be handy", SideIdea, "quick-add command"},
 		{"random thought — we could generate the types from the schema", SideIdea, "generate the types from the schema"},

@@ -63,7 +63,7 @@ var (
 // actsNow are verbs of work on what is at hand, not of a thing to build:
 // "btw it would be nice to see the diff", "… to get this merged".
 var actsNow = words("see check look debug investigate run rerun retry restart merge deploy review get " +
-	"fix test try verify confirm know hear understand figure read")
+	"fix test try verify confirm know hear understand figure read update bump commit push rebase rename format lint")
 
 // nowAct reports an idea that is an act on the work at hand.
 func nowAct(idea string) bool {

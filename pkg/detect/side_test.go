@@ -60,7 +60,8 @@ func TestSideRuleInAssess(t *testing.T) {
 		t.Errorf("Assess parks %+v; want the side idea %q by rule", a.Parks, "dark mode toggle")
 	}
 	// The model does not park work at hand, wanted now, as a side idea.
-	for _, p := range []string{"btw, would be nice to see the diff first", "btw we could also check the staging logs"} {
+	for _, p := range []string{"btw, would be nice to see the diff first", "btw we could also check the staging logs",
+		"btw we should also update the changelog", "btw, would be cool to get a second opinion on the schema"} {
 		if a := m.Assess(Input{Prompt: p}); len(a.Parks) != 0 {
 			t.Errorf("Assess(%q) parks %+v; want nothing", p, a.Parks)
 		}
