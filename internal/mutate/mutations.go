@@ -244,7 +244,7 @@ var mutations = []mutation{
 	{id: "side-rule-now", behaviour: "an aside that wants the thing now (btw we should add X now) parks as a side idea",
 		file: "pkg/detect/side.go", old: "if holdsPhrase(lw, nowWords) {", new: "if false && holdsPhrase(lw, nowWords) {", pkgs: []string{"./pkg/detect"}},
 	{id: "side-act-now", behaviour: "work on what is at hand (btw it would be nice to see the diff) parks as a side idea",
-		file: "pkg/detect/idea.go", old: "if k == SideIdea && (nowAct(idea) || holdsPhrase(clauseWords(clause), nowWords)) {", new: "if false {", pkgs: []string{"./pkg/detect"}},
+		file: "pkg/detect/idea.go", old: "if k == SideIdea && (nowAct(idea) || holdsPhrase(clauseWords(clause), nowWords) || asks(x.typed, clause)) {", new: "if false {", pkgs: []string{"./pkg/detect"}},
 	{id: "placeholders-kept", behaviour: "Claude Code's [Image #1] placeholder is read as the user's words and lands in an idea",
 		file: "pkg/detect/typed.go", old: "return stripPasted(dropPlaceholders(p)), false", new: "return stripPasted(p), false", pkgs: []string{"./pkg/detect"}},
 	{id: "private-read-follows", behaviour: "a session's candidates file is read through a symlink, taking in another file's candidates",

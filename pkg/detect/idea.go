@@ -73,9 +73,10 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 	if idea == "" || isPointerPhrase(idea) {
 		idea = offeredBy(x.pending)
 	}
-	if k == SideIdea && (nowAct(idea) || holdsPhrase(clauseWords(clause), nowWords)) {
+	if k == SideIdea && (nowAct(idea) || holdsPhrase(clauseWords(clause), nowWords) || asks(x.typed, clause)) {
 		// "btw, would be nice to see the diff first": work on what is at
-		// hand, wanted now, is no side idea.
+		// hand, wanted now, is no side idea; nor is a question about it
+		// ("what if we used redis instead? would that fix the stale reads?").
 		return Finding{}, false
 	}
 	if !namesThing(idea) || noThing(idea) || quotedOrPasted(x.typed) || quotedOrPasted(in.Prompt) {
@@ -746,7 +747,9 @@ func complaint(lw []string) bool {
 // workedVerb say that the code at hand works ("… if this compiled").
 var workedVerb = lazy[map[string]bool]{build: func() map[string]bool {
 	return map[string]bool{"compiled": true, "worked": true, "built": true, "ran": true,
-		"passed": true, "loaded": true, "started": true, "ever": true, "actually": true, "just": true}
+		"passed": true, "loaded": true, "started": true, "ever": true, "actually": true, "just": true,
+		// "… if this was faster": the code at hand, as it is.
+		"was": true, "were": true, "is": true, "wasn't": true, "weren't": true, "isn't": true, "didn't": true, "did": true}
 }}
 
 // niceWord come before the "if" of a wish.

@@ -57,18 +57,21 @@ var (
 	// nowWords ask for the thing now, or for Claude to act.
 	nowWords = phrases("now", "right now", "first", "next", "today", "tonight", "asap", "immediately", "please", "pls",
 		"can you", "could you", "would you", "will you", "you", "you're", "your", "u", "let's", "lets",
-		"just", "not", "don't", "dont", "never", "no", "nothing", "why")
+		"just", "not", "don't", "dont", "never", "no", "nothing", "why", "go ahead", "do it", "go for it",
+		"before we go on", "before we continue", "before moving on", "before you continue")
 )
 
 // actsNow are verbs of work on what is at hand, not of a thing to build:
 // "btw it would be nice to see the diff", "… to get this merged".
 var actsNow = words("see check look debug investigate run rerun retry restart merge deploy review get " +
-	"fix test try verify confirm know hear understand figure read update bump commit push rebase rename format lint")
+	"fix test try verify confirm know hear understand figure read update bump commit push rebase rename format lint " +
+	"explain explanation walkthrough overview summary recap rundown")
 
-// nowAct reports an idea that is an act on the work at hand.
+// nowAct reports an idea that is an act on the work at hand: its first
+// word, or its second after an adjective ("a quick explanation of …").
 func nowAct(idea string) bool {
 	ws := tokens(idea)
-	return len(ws) > 0 && actsNow.has(ws[0])
+	return len(ws) > 0 && actsNow.has(ws[0]) || len(ws) > 1 && (ws[0] == "quick" || ws[0] == "short" || ws[0] == "brief") && actsNow.has(ws[1])
 }
 
 // explicitSideIdea is the rule tier's side idea, if the prompt floats one

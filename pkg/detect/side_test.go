@@ -36,6 +36,7 @@ func TestSideRule(t *testing.T) {
 		{"by the way, we might need to restart the server eventually", "", ""},
 		{"btw it would be great to get this merged today", "", ""},
 		{"btw it would be nice to see the diff", "", ""},
+		{"btw i'd love a short walkthrough of this middleware before we go on", "", ""},
 		{"it would be nice to have dark mode", "", ""},
 		{"we should add a dark mode toggle at some point", "", ""},
 		{"btw let's add dark mode at some point", "", ""},
@@ -61,7 +62,10 @@ func TestSideRuleInAssess(t *testing.T) {
 	}
 	// The model does not park work at hand, wanted now, as a side idea.
 	for _, p := range []string{"btw, would be nice to see the diff first", "btw we could also check the staging logs",
-		"btw we should also update the changelog", "btw, would be cool to get a second opinion on the schema"} {
+		"btw we should also update the changelog", "btw, would be cool to get a second opinion on the schema",
+		"we could also add a retry banner there while it loads, go ahead and do it",
+		"hmm it would be nice if this was quicker. can you trace it",
+		"what if we used a bloom filter instead? would that cut the lookups?"} {
 		if a := m.Assess(Input{Prompt: p}); len(a.Parks) != 0 {
 			t.Errorf("Assess(%q) parks %+v; want nothing", p, a.Parks)
 		}
