@@ -153,6 +153,8 @@ func (o outcome) lines(x detect.Explanation) []string {
 		return out
 	case o.off != nil && x.Finding != nil:
 		return []string{fmt.Sprintf("Parks: nothing: it would park %s %q, but %s is turned off in your settings", o.off.Kind, o.off.Idea, o.off.Kind)}
+	case x.Unnamed == detect.SideIdea:
+		return []string{"Parks: nothing: it reads as side-idea, but it floats no thing of its own (only work at hand, a complaint, a question, or nothing named)"}
 	case x.Unnamed != "":
 		return []string{fmt.Sprintf("Parks: nothing: it reads as %s, but the prompt names no thing of its own to park, and Claude's message offered none", x.Unnamed)}
 	case o.cand != nil:
