@@ -262,7 +262,8 @@ var (
 		"not high priority", "low priority", "not urgent", "at this point", "at this stage", "at this time", "one day",
 		"to the next milestone", "to the next release", "to the next sprint", "to next sprint", "to the next version",
 		"to the next phase", "to v2", "to v3", "to version 2", "for this release", "for this version",
-		"for another day", "another day", "some other day", "for future me", "future me")
+		"for another day", "another day", "some other day", "for future me", "future me", "not now",
+		"pas maintenant", "pas tout de suite", "ahora no", "agora não", "не сейчас", "nicht jetzt")
 	// What the user thinks of the idea, not the idea.
 	judgementWords = phrases("is a very interesting idea", "is an interesting idea", "is a good idea",
 		"is a great idea", "is a nice idea", "is a cool idea", "is a very good idea", "is interesting",

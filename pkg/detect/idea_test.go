@@ -150,6 +150,7 @@ func TestReduceShapes(t *testing.T) {
 		{"we can punt the offline cache to v2", "offline cache"},
 		{"let's pick this up in the next session: the import wizard", "import wizard"},
 		{"we'll need rate limits at some point but it's fine for now", "need rate limits"},
+		{"on reviendra sur les webhooks plus tard, pas maintenant", "webhooks"},
 	} {
 		if got := reduce(c.clause, putOffWords); got != c.want {
 			t.Errorf("reduce(%q) = %q, want %q", c.clause, got, c.want)
