@@ -47,6 +47,7 @@
 package detect
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -101,6 +102,23 @@ const maxPrompt = 256 << 10
 // prepare cleans the prompt and reads the exchange; ok is false when the
 // prompt is not the user's typing (a slash command, an envelope, only
 // pasted text).
+// valid is in with Claude's side made valid UTF-8 (a byte that is not
+// is dropped): what is parked is cut from it, and an idea must be text.
+// The prompt is made valid by Typed.
+func (in Input) valid() Input {
+	in.Assistant = strings.ToValidUTF8(in.Assistant, "")
+	in.AskQuestion = strings.ToValidUTF8(in.AskQuestion, "")
+	in.Task = strings.ToValidUTF8(in.Task, "")
+	if slices.ContainsFunc(in.AskOptions, func(o string) bool { return !utf8.ValidString(o) }) {
+		opts := make([]string, len(in.AskOptions))
+		for i, o := range in.AskOptions {
+			opts[i] = strings.ToValidUTF8(o, "")
+		}
+		in.AskOptions = opts
+	}
+	return in
+}
+
 func prepare(in Input) (exchange, bool) {
 	p := in.Prompt
 	if len(p) > maxPrompt {
@@ -163,6 +181,7 @@ func isControl(r rune) bool {
 // are found, or nil for a prompt that is skipped. The trainer and explain
 // use it; Prompt hashes the same names.
 func Features(in Input) []string {
+	in = in.valid()
 	x, ok := prepare(in)
 	if !ok {
 		return nil
@@ -232,6 +251,7 @@ func (m *Model) Prompt(in Input) []Finding {
 // and, when nothing parks, at most one candidate, the kind that scored
 // highest over its candidate threshold with a thing to name.
 func (m *Model) Assess(in Input) Assessment {
+	in = in.valid()
 	x, ok := prepare(in)
 	if !ok {
 		return Assessment{}

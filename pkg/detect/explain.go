@@ -57,6 +57,7 @@ func Explain(in Input, top int) (Explanation, error) {
 
 // Explain is Explain with model m.
 func (m *Model) Explain(in Input, top int) Explanation {
+	in = in.valid()
 	x, ok := prepare(in)
 	if !ok {
 		return Explanation{Skipped: true}

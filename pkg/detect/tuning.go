@@ -56,6 +56,7 @@ func AssessLazy(in Input, first Tuning, then func() Tuning) Assessment {
 	if err != nil {
 		return Assessment{}
 	}
+	in = in.valid()
 	x, ok := prepare(in)
 	if !ok {
 		return Assessment{}
