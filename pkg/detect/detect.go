@@ -272,7 +272,7 @@ func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
 		s.Threshold[k.Kind] = k.Threshold
 	}
 	k, ok := s.Decide()
-	if ok && k == SideIdea || !ok {
+	if !ok || k == SideIdea {
 		// A side idea floated plainly parks by rule, unless the model
 		// parks a deferral or a question: LABELS.md puts those first.
 		if f, side := explicitSideIdea(x, in); side {

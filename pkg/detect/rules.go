@@ -52,7 +52,7 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 	claude := claudeSaid{msg: in.Assistant}
 	for i, c := range cs {
 		why := plainDeferral(c)
-		if why == "" || complains(c) || asksChoice(c) || offersAlternative(c) ||
+		if why == "" || complains(c) || asksChoice(said, c) || offersAlternative(c) ||
 			len(x.typed) >= longPrompt && !sureInLong.has(why) && !timedAct(c, why) || claude.echoes(c) {
 			continue
 		}
@@ -93,8 +93,12 @@ func saidBefore(text, c string) string {
 	return idea
 }
 
-// asks reports a clause of text that ends in a question mark.
+// asks reports a clause of text that asks: clauses cuts off the question
+// mark that ends it, so it is looked for in text, after the clause.
 func asks(text, c string) bool {
+	if strings.HasSuffix(c, "?") || strings.HasSuffix(c, "？") {
+		return true
+	}
 	i := strings.Index(text, c)
 	if i < 0 {
 		return false
@@ -171,11 +175,10 @@ func statesDeferral(x exchange, assistant string) bool {
 	return false
 }
 
-// asksChoice reports a clause that asks which to do ("should we delete it
-// or set it aside?"): nothing is decided yet.
-func asksChoice(c string) bool {
-	t := strings.TrimSpace(c)
-	return (strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")) && (strings.Contains(lower(t), " or ") || strings.Contains(t, "还是"))
+// asksChoice reports a clause of text that asks which to do ("should we
+// delete it or set it aside?"): nothing is decided yet.
+func asksChoice(text, c string) bool {
+	return asks(text, c) && (strings.Contains(lower(c), " or ") || strings.Contains(c, "还是"))
 }
 
 // offersAlternative reports a clause that opens on "or" ("或者反过来——先不管…",

@@ -77,6 +77,9 @@ func TestRuleTier(t *testing.T) {
 		{"you keep ignoring the lint errors, for now just fix them", "", "", ""},
 		{"the worker crashes later in the run", "", "", ""},
 		{"should we delete the modal or set it aside?", "", "", ""},
+		// The question mark clauses() cuts off still makes a choice.
+		{"do we skip the benchmarks for now or run them?", "", "", ""},
+		{"can we punt on i18n or is it needed for the demo?", "", "", ""},
 		{"add a TODO comment above the retry loop", "", "", ""},
 		{"update TODO.md with the plan", "", "", ""},
 		{"at some point we should dockerize the test db", "", "", ""},

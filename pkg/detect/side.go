@@ -80,11 +80,12 @@ func explicitSideIdea(x exchange, in Input) (Finding, bool) {
 	if len(x.typed) >= longPrompt || quotedOrPasted(x.typed) || quotedOrPasted(in.Prompt) {
 		return Finding{}, false
 	}
-	cs := clauses(unquote(x.typed))
-	said := claudeSaid{msg: in.Assistant}
+	text := unquote(x.typed)
+	cs := clauses(text)
+	claude := claudeSaid{msg: in.Assistant}
 	for i, c := range cs {
 		mark, ok := floatsAside(c)
-		if !ok || complains(c) || said.echoes(c) {
+		if !ok || asks(text, c) || complains(c) || claude.echoes(c) {
 			continue
 		}
 		idea := reduce(c, sideWords)
@@ -101,7 +102,7 @@ func explicitSideIdea(x exchange, in Input) (Finding, bool) {
 // "idea".
 func floatsAside(c string) (string, bool) {
 	if strings.ContainsAny(c, "?？¿") {
-		return "", false
+		return "", false // a question inside the clause ("what if …? and …")
 	}
 	lw := clauseWords(c)
 	if holdsPhrase(lw, nowWords) {

@@ -24,6 +24,7 @@ func TestSideRule(t *testing.T) {
 		// Look-alikes: asked, wanted now, for Claude, a way to do the
 		// current thing, negated, a complaint, no wish or no someday.
 		{"btw, could we add retries to the uploader?", "", ""},
+		{"btw, wouldn't it be nice to have dark mode eventually?", "", ""},
 		{"btw we should add a dark mode toggle now", "", ""},
 		{"btw it would be nice if you ran the tests", "", ""},
 		{"btw you could also cache the keys", "", ""},
