@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/openloop/openloop/pkg/candidates"
+	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/store"
 )
 
@@ -30,6 +31,20 @@ const (
 	nudgeIdea     = 6 // words of the idea or question a nudge quotes
 )
 
+// assisting reports whether the assist tier is on: the hook runs with
+// --assist and the user's settings do not turn it off ("assist": false,
+// docs/settings.md). The file is read only for a hook run with --assist.
+func (cfg Config) assisting() bool {
+	if !cfg.Assist {
+		return false
+	}
+	cfgDir, err := project.ConfigDir(cfg.Getenv)
+	if err != nil {
+		return true
+	}
+	return cfg.settings(cfgDir).Assist
+}
+
 // program is how the park command is named for Claude: Config.Program,
 // else "openloop".
 func (cfg Config) program() string {
@@ -48,7 +63,7 @@ func (cfg Config) Rule() string {
 // runs with --assist; then one line of additionalContext naming it (the
 // question left behind, for a question), MaxNudgeWords or fewer.
 func (cfg Config) nudge(c candidates.Candidate) *Output {
-	if !cfg.Assist {
+	if !cfg.assisting() {
 		return nil
 	}
 	return &Output{Specific: &Context{HookEventName: "UserPromptSubmit", AdditionalContext: Nudge(cfg.program(), c.Kind, nudgeSubject(c))}}

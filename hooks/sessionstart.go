@@ -25,7 +25,7 @@ import (
 // a memory dir that cannot be read gives no items.
 func SessionStart(cfg Config, ev Event) (*Output, error) {
 	var ctx []string
-	if cfg.Assist {
+	if cfg.assisting() {
 		ctx = append(ctx, cfg.Rule())
 	}
 	if p, err := cfg.paths(ev); err == nil {

@@ -104,7 +104,7 @@ func init() {
 		{name: "summary", memdir: true, args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},
 		{name: "session", args: "[--plugin] [mode args…]", summary: "run a /session mode (from args or stdin); always exits 0", run: runSession},
 		{name: "status", memdir: true, args: "[--format TEXT]", summary: "one short line for Claude Code's statusLine (\"3 open · 1 stale\"); nothing when no item is open", run: runStatus},
-		{name: "install", args: "[--scope user|project|local] [--bin PATH] [--assist] [--force] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
+		{name: "install", args: "[--scope user|project|local] [--bin PATH] [--assist|--no-assist] [--force] [--dry-run]", summary: "register the hooks in Claude Code's settings and write the /session command", run: runInstall},
 		{name: "uninstall", args: "[--scope user|project|local] [--dry-run]", summary: "remove exactly what install added", run: runUninstall},
 		{name: "doctor", memdir: true, summary: "show the resolved paths and registrations, what is wrong, and how to fix it", run: runDoctor},
 		{name: "plugin", args: "--out DIR [--bin PATH]", summary: "write a Claude Code plugin marketplace (hooks, /session, this binary) to DIR", run: runPlugin},

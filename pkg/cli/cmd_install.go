@@ -21,15 +21,26 @@ func runInstall(e *Env, args []string) int {
 	bin := fs.String("bin", "", "the openloop binary the hooks run (default: this one); not for --scope project, which runs openloop from PATH")
 	force := fs.Bool("force", false, "replace a session.md that openloop did not write or that was edited since (it is kept, and uninstall puts it back)")
 	dry := fs.Bool("dry-run", false, "print the changes as a diff for patch(1) and write nothing")
-	assist := fs.Bool("assist", false, "also give Claude the parking rule at session start and a nudge for a likely loop, and let it run 'openloop park' without a prompt (a permission rule in the same settings file)")
+	assist := fs.Bool("assist", false, "Claude judges and names what the hook cannot: the parking rule at session start, a nudge for a likely loop, and a permission rule so it runs 'openloop park' without a prompt (the default, unless settings.json says \"assist\": false or the install before had no assist)")
+	noAssist := fs.Bool("no-assist", false, "the zero-token mode: no rule, no nudges, no permission rule; the hook alone parks what it is sure of")
 	if ok, code := parseOnlyFlags(e, fs, args); !ok {
 		return code
+	}
+	mode := install.ModeDefault
+	switch {
+	case *assist && *noAssist:
+		errorf(e.Stderr, "install: --assist and --no-assist: give one or the other")
+		return ExitUsage
+	case *assist:
+		mode = install.ModeAssist
+	case *noAssist:
+		mode = install.ModeNoAssist
 	}
 	o, code := e.installOptions(*scopeName)
 	if code != ExitOK {
 		return code
 	}
-	o.Bin, o.Assist, o.Force, o.DryRun = *bin, *assist, *force, *dry
+	o.Bin, o.Mode, o.Force, o.DryRun = *bin, mode, *force, *dry
 	d, err := install.Install(o)
 	if err != nil {
 		return failInstall(e, err)
@@ -53,6 +64,7 @@ func runInstall(e *Env, args []string) int {
 		fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), map[bool]string{true: "written", false: "unchanged"}[d.CmdChanged])
 	}
 	fmt.Fprintf(w, "  hook command: %s\n", termsafe.Line(d.HookCmd))
+	fmt.Fprintf(w, "  mode: %s\n", modeLine(d))
 	sameFiles(w, sc, d.SameAs)
 	if sc.Shared {
 		if d.SameAs == "" {
@@ -103,6 +115,19 @@ func sameFiles(w io.Writer, sc settings.Scope, other string) {
 	if other != "" {
 		fmt.Fprintf(w, "  Here the %s and %s scopes are the same files: %s is the config dir.\n", sc.Name, other, termsafe.Line(filepath.Dir(sc.Settings)))
 	}
+}
+
+// modeLine says in one line which mode install set up, what it costs,
+// and how to have the other.
+func modeLine(d install.Done) string {
+	from := ""
+	if d.AssistFrom != "" {
+		from = " (" + termsafe.Line(d.AssistFrom) + ")"
+	}
+	if d.Assist {
+		return "assist" + from + ": Claude parks what the hook cannot judge, about 170 tokens a session; --no-assist for none"
+	}
+	return "no assist" + from + ": the hook alone parks, no tokens; --assist lets Claude judge and name what it cannot"
 }
 
 // describe lists what happened per event: "UserPromptSubmit added, …".

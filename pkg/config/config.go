@@ -9,7 +9,8 @@
 //	    "question":  {"sensitivity": 2},
 //	    "deferred":  {"sensitivity": -1}
 //	  },
-//	  "compact_context": true
+//	  "compact_context": true,
+//	  "assist": true
 //	}
 //
 // A kind turned off is neither parked nor kept as a candidate by the
@@ -18,7 +19,10 @@
 // log-odds, up for more (lower thresholds), down for fewer; below 0, what
 // a rule would park of the kind is kept as a candidate instead (Filter). compact_context
 // (default true) gives Claude this session's parked items after a
-// compaction. The cap of 10 open items and the ages (7 days stale, 30
+// compaction. assist (default true) lets the hooks run as `hook --assist`
+// installed them: the parking rule at session start and the nudges; false
+// is the zero-token mode, whatever the hooks were installed with, and
+// `openloop install` then installs without assist. The cap of 10 open items and the ages (7 days stale, 30
 // expired) are the seed's and are not settings.
 //
 // A file that is missing is the defaults. A file that cannot be read or
@@ -65,11 +69,15 @@ type Settings struct {
 	Off            map[string]bool // kinds turned off
 	Sensitivity    map[string]int  // per kind, MinSensitivity to MaxSensitivity; 0 when absent
 	CompactContext bool
+	// Assist is the "assist" key: false turns the assist tier off (no rule,
+	// no nudges) even for hooks installed with --assist. AssistSet says the
+	// file names the key, so install can take it as the mode to install.
+	Assist, AssistSet bool
 }
 
 // Defaults are the settings without a file.
 func Defaults() Settings {
-	return Settings{Off: map[string]bool{}, Sensitivity: map[string]int{}, CompactContext: true}
+	return Settings{Off: map[string]bool{}, Sensitivity: map[string]int{}, CompactContext: true, Assist: true}
 }
 
 // Path is the settings file under configDir.
@@ -116,6 +124,11 @@ func Parse(data []byte) (Settings, error) {
 			if err := json.Unmarshal(raw, &s.CompactContext); err != nil {
 				return Defaults(), fmt.Errorf("compact_context: want true or false, got %s", short(raw))
 			}
+		case "assist":
+			if err := json.Unmarshal(raw, &s.Assist); err != nil {
+				return Defaults(), fmt.Errorf("assist: want true or false, got %s", short(raw))
+			}
+			s.AssistSet = true
 		case "kinds":
 			var kinds map[string]json.RawMessage
 			if err := json.Unmarshal(raw, &kinds); err != nil {
@@ -127,7 +140,7 @@ func Parse(data []byte) (Settings, error) {
 				}
 			}
 		default:
-			return Defaults(), fmt.Errorf("unknown key %q (want kinds, compact_context)", key)
+			return Defaults(), fmt.Errorf("unknown key %q (want kinds, compact_context, assist)", key)
 		}
 	}
 	return s, nil
@@ -249,6 +262,7 @@ func (s Settings) Changes() []string {
 //	settings: /home/me/.claude/openloop/settings.json (not present: defaults)
 //	  deferred: on, sensitivity 0 · side-idea: off · question: on, sensitivity +2
 //	  compact context: on
+//	  assist: on
 func Describe(configDir string) []string {
 	s, err := Load(configDir)
 	head := "settings: " + Path(configDir)
@@ -270,8 +284,12 @@ func Describe(configDir string) []string {
 	if !s.CompactContext {
 		cc = "off"
 	}
+	as := "on"
+	if !s.Assist {
+		as = "off (\"assist\": false: no rule, no nudges, whatever the hooks were installed with)"
+	}
 	// The path and the error quote the user's text: escaped.
-	return []string{termsafe.Line(head), "  " + strings.Join(kinds, " · "), "  compact context: " + cc}
+	return []string{termsafe.Line(head), "  " + strings.Join(kinds, " · "), "  compact context: " + cc, "  assist: " + as}
 }
 
 func exists(path string) bool {

@@ -17,7 +17,10 @@ func TestParse(t *testing.T) {
 		off  string
 		sens map[string]int
 		cc   bool
+		off2 bool // assist off
 	}{
+		{in: `{"assist":false}`, cc: true, off2: true},
+		{in: `{"assist":true}`, cc: true},
 		{in: `{}`, cc: true},
 		{in: `{"kinds":{"side-idea":{"enabled":false},"question":{"sensitivity":2},"deferred":{"sensitivity":-3,"enabled":true}},"compact_context":false}`,
 			off: "side-idea", sens: map[string]int{"question": 2, "deferred": -3}},
@@ -27,7 +30,8 @@ func TestParse(t *testing.T) {
 		{in: `{"kinds":{"todo":{}}}`, want: `kinds: unknown kind "todo" (want deferred, side-idea, question)`},
 		{in: `{"kinds":{"deferred":{"enabled":"no"}}}`, want: `kinds.deferred.enabled: want true or false, got "no"`},
 		{in: `{"kinds":{"deferred":{"threshold":0.5}}}`, want: `kinds.deferred: unknown key "threshold" (want enabled, sensitivity)`},
-		{in: `{"cap":20}`, want: `unknown key "cap" (want kinds, compact_context)`},
+		{in: `{"cap":20}`, want: `unknown key "cap" (want kinds, compact_context, assist)`},
+		{in: `{"assist":"off"}`, want: `assist: want true or false, got "off"`},
 		{in: `{"compact_context":"yes"}`, want: `compact_context: want true or false, got "yes"`},
 		{in: `[1]`, want: "want a JSON object"},
 		{in: `{"kinds":`, want: "not valid JSON"},
@@ -37,7 +41,7 @@ func TestParse(t *testing.T) {
 			if err == nil || err.Error() != tc.want {
 				t.Errorf("%s: err %v, want %q", tc.in, err, tc.want)
 			}
-			if len(s.Off) != 0 || len(s.Sensitivity) != 0 || !s.CompactContext {
+			if len(s.Off) != 0 || len(s.Sensitivity) != 0 || !s.CompactContext || !s.Assist {
 				t.Errorf("%s: a bad file is not the defaults: %+v", tc.in, s)
 			}
 			continue
@@ -57,6 +61,9 @@ func TestParse(t *testing.T) {
 		if s.CompactContext != tc.cc {
 			t.Errorf("%s: compact %v", tc.in, s.CompactContext)
 		}
+		if s.Assist == tc.off2 || s.AssistSet != strings.Contains(tc.in, `"assist"`) {
+			t.Errorf("%s: assist %v (set %v)", tc.in, s.Assist, s.AssistSet)
+		}
 	}
 }
 
@@ -67,14 +74,14 @@ func TestLoadAndDescribe(t *testing.T) {
 		t.Fatalf("no file: %+v %v", s, err)
 	}
 	got := strings.Join(Describe(cfg), "\n")
-	want := "settings: " + Path(cfg) + " (not present: defaults)\n  deferred: on, sensitivity +0 · side-idea: on, sensitivity +0 · question: on, sensitivity +0\n  compact context: on"
+	want := "settings: " + Path(cfg) + " (not present: defaults)\n  deferred: on, sensitivity +0 · side-idea: on, sensitivity +0 · question: on, sensitivity +0\n  compact context: on\n  assist: on"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	os.MkdirAll(filepath.Join(cfg, "openloop"), 0o700)
-	os.WriteFile(Path(cfg), []byte(`{"kinds":{"side-idea":{"enabled":false},"question":{"sensitivity":2}},"compact_context":false}`), 0o600)
+	os.WriteFile(Path(cfg), []byte(`{"kinds":{"side-idea":{"enabled":false},"question":{"sensitivity":2}},"compact_context":false,"assist":false}`), 0o600)
 	got = strings.Join(Describe(cfg), "\n")
-	want = "settings: " + Path(cfg) + "\n  deferred: on, sensitivity +0 · side-idea: off · question: on, sensitivity +2\n  compact context: off"
+	want = "settings: " + Path(cfg) + "\n  deferred: on, sensitivity +0 · side-idea: off · question: on, sensitivity +2\n  compact context: off\n  assist: off (\"assist\": false: no rule, no nudges, whatever the hooks were installed with)"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

@@ -71,7 +71,7 @@ func Check(in Input) Report {
 	if _, err := config.Load(p.ConfigDir); err != nil {
 		add("fix the file ("+config.Path(p.ConfigDir)+"; docs/settings.md says what it holds), or remove it", "the settings file is not valid, so the defaults are in force: %v", err)
 	}
-	if lines := config.Describe(p.ConfigDir); len(lines) == 3 {
+	if lines := config.Describe(p.ConfigDir); len(lines) >= 3 {
 		row("settings", "%s", strings.TrimPrefix(lines[0], "settings: "))
 		row("kinds", "%s", strings.TrimSpace(lines[1]))
 		row("after compaction", "%s", strings.TrimPrefix(strings.TrimSpace(lines[2]), "compact context: "))
@@ -163,10 +163,15 @@ func Check(in Input) Report {
 			both = where[0]
 		}
 	}
-	if len(assist) > 0 {
+	switch st, _ := config.Load(p.ConfigDir); {
+	case len(assist) > 0 && !st.Assist:
+		row("assist", "off: the hooks at %s scope run with --assist, but %s sets \"assist\": false (no rule, no nudges)", strings.Join(assist, ", "), config.Path(p.ConfigDir))
+	case len(assist) > 0:
 		row("assist", "on (%s): Claude gets the parking rule and may run 'openloop park' unasked", strings.Join(assist, ", "))
-	} else {
-		row("assist", "off (openloop install --assist turns it on)")
+	case len(reg) > 0:
+		row("assist", "off: the hook alone parks; 'openloop install --assist' lets Claude judge and name what it cannot (about 170 tokens a session)")
+	default:
+		row("assist", "off (openloop install sets it up)")
 	}
 	switch {
 	case len(missing) == len(settings.Events):

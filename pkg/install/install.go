@@ -22,6 +22,7 @@ import (
 	"unicode"
 
 	"github.com/openloop/openloop/internal/hint"
+	"github.com/openloop/openloop/pkg/config"
 	"github.com/openloop/openloop/pkg/settings"
 	"github.com/openloop/openloop/pkg/userfile"
 )
@@ -35,11 +36,43 @@ type Options struct {
 	Bin       string           // --bin: the binary the hooks run ("": Exe)
 	Exe       string           // this binary; ExeErr says why it is unknown
 	ExeErr    error
-	Assist    bool // install --assist
+	Mode      Mode // --assist, --no-assist, or neither
 	Force     bool // replace a session.md that is not openloop's
 	DryRun    bool // write nothing: Diff holds the changes
 	Now       time.Time
 	Rand      io.Reader // the heredoc nonce's source (nil: crypto/rand)
+}
+
+// Mode is the detection mode asked for: ModeDefault takes it from the
+// user's settings file ("assist"), else from the install already in the
+// scope (a user who has an older install keeps what they have), else
+// assist.
+type Mode int
+
+// The modes.
+const (
+	ModeDefault Mode = iota
+	ModeAssist
+	ModeNoAssist
+)
+
+// mode resolves o.Mode for a settings file holding found: whether to
+// install assist, and what decided it when the user did not ("" for the
+// product's default or a flag).
+func (o Options) mode(found []settings.Found) (bool, string) {
+	switch o.Mode {
+	case ModeAssist:
+		return true, ""
+	case ModeNoAssist:
+		return false, ""
+	}
+	if s, err := config.Load(o.ConfigDir); err == nil && s.AssistSet {
+		return s.Assist, config.Path(o.ConfigDir) + " sets \"assist\""
+	}
+	if len(found) > 0 {
+		return found[0].Assist, "kept from the install before"
+	}
+	return true, ""
 }
 
 // Done is what Install or Uninstall did, for the command to report.
@@ -52,6 +85,8 @@ type Done struct {
 	SameAs                      string // another scope that is the same files (see settings.SameAs)
 	Twice                       *settings.Scope
 	Diff                        []byte // DryRun: the changes as a diff for patch(1)
+	Assist                      bool   // the hooks run with --assist
+	AssistFrom                  string // why that mode: "", or what chose it (ModeFrom)
 
 	// Uninstall only.
 	SettingsExisted bool
@@ -83,15 +118,16 @@ func Install(o Options) (Done, error) {
 		return d, err
 	}
 	rule := ""
+	found, _ := settings.Find(oldSettings)
+	d.Assist, d.AssistFrom = o.mode(found)
 	d.HookCmd = settings.HookCommand(d.Exe)
-	if o.Assist {
+	if d.Assist {
 		d.HookCmd, rule = settings.AssistHookCommand(d.Exe), settings.AssistRule(d.Exe)
 	}
 	// The record of the install before, if it is still this file's: a
 	// rule it added and this one does not want is taken back.
 	rec := loadRecord(o.ConfigDir, sc.Settings)
 	var prev *settings.Undo
-	found, _ := settings.Find(oldSettings)
 	if rec != nil && len(found) > 0 {
 		prev = &rec.Undo
 	}

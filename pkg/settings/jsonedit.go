@@ -133,6 +133,14 @@ func insert(doc string, st style, c gjson.Result, key string, v any) string {
 		}
 		return doc[:open+1] + item + inner + doc[close:]
 	}
+	if !multi && len(starts) >= 2 {
+		// On one line, the space after the file's own commas: ["a", "b"]
+		// gets ", " before the new child too.
+		last := starts[len(starts)-1]
+		if comma := lastNonSpace(doc, last); comma >= 0 && doc[comma] == ',' {
+			item = doc[comma+1:last] + item
+		}
+	}
 	at := lastNonSpace(doc, close) + 1
 	return doc[:at] + "," + item + doc[at:]
 }

@@ -127,15 +127,15 @@ func TestInvalid(t *testing.T) {
 }
 
 // The example at the repository root is what Install writes for the
-// project scope: openloop from PATH.
+// project scope by default: openloop from PATH, with assist.
 func TestExampleInSync(t *testing.T) {
 	want, err := os.ReadFile("../../settings.example.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, _, _, err := Install(nil, HookCommand(PortableExe))
+	got, _, _, err := InstallRule(nil, AssistHookCommand(PortableExe), AssistRule(PortableExe), nil)
 	if err != nil || string(got) != string(want) {
-		t.Fatalf("settings.example.json differs from Install(nil, HookCommand(PortableExe)) (%v):\n%s", err, got)
+		t.Fatalf("settings.example.json differs from InstallRule(nil, AssistHookCommand(PortableExe), AssistRule(PortableExe), nil) (%v):\n%s", err, got)
 	}
 }
 
