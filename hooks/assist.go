@@ -96,6 +96,21 @@ func lastClause(q string) string {
 	return q[cut:]
 }
 
+// maxQuestionIdea bounds the words of a question item's idea.
+const maxQuestionIdea = 14
+
+// questionIdea is what a question item is named after: the question itself
+// (lastClause), without its question mark, at most maxQuestionIdea words
+// (the first ones: the slug is cut at its byte limit anyway).
+func questionIdea(q string) string {
+	q = strings.TrimSpace(lastClause(strings.Join(strings.Fields(q), " ")))
+	q = strings.TrimRight(q, "?？¿ ")
+	if w := strings.Fields(q); len(w) > maxQuestionIdea {
+		q = strings.Join(w[:maxQuestionIdea], " ")
+	}
+	return q
+}
+
 // Nudge is the one-line nudge for a candidate of kind naming subject (cut
 // to a few words). With a program whose path has spaces the command would
 // push it past MaxNudgeWords; it then leaves the command to the rule.

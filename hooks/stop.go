@@ -58,6 +58,20 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 }
 
 // entry turns a finding into a store entry.
+//
+// A question is named after the question, not after the request that left
+// it behind ("should expired tokens return 401 or 403", not "add request
+// logging"): that is what the user will look for in resume and archive by.
+// The request it was left for goes into Why.
 func entry(f detect.Finding) store.Entry {
-	return store.Entry{Kind: store.Kind(f.Kind), Idea: f.Idea, Context: f.Context, Why: f.Why}
+	e := store.Entry{Kind: store.Kind(f.Kind), Idea: f.Idea, Context: f.Context, Why: f.Why}
+	if e.Kind == store.KindQuestion {
+		if q := questionIdea(f.Context); q != "" {
+			if e.Idea != "" {
+				e.Why = "Claude asked this, and the user moved on to a new request before answering: " + e.Idea
+			}
+			e.Idea = q
+		}
+	}
+	return e
 }

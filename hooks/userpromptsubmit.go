@@ -84,10 +84,12 @@ func promptInput(cfg Config, ev Event, prompt string, consume bool) (detect.Inpu
 		in.Assistant = clean(tail.LastAssistant, 1<<20)
 	}
 	in.Task = clean(tail.CurrentTask, 4096)
-	// A state used up by an earlier prompt means Claude's last turn was
-	// already answered; an AskUserQuestion the transcript still shows open
-	// belongs to that turn.
-	if q := tail.OpenQuestion; q != nil && (!haveState || in.Assistant != "") {
+	// An AskUserQuestion the transcript shows open is this prompt's to
+	// judge when no request was typed after it (or only this one, when the
+	// transcript already holds it), whatever the saved state says: Esc on
+	// the question interrupts the turn, so no Stop saved a state for it,
+	// and the prompt that started that turn used up the one before.
+	if q := tail.OpenQuestion; q != nil && (q.FollowedBy == "" || q.FollowedBy == strings.TrimSpace(prompt)) {
 		in.AskQuestion, in.AskOptions = clean(q.Question, 4096), q.Options
 	}
 	return in, tr, open

@@ -17,6 +17,7 @@ type state struct {
 
 	asks     map[string]Question // open AskUserQuestion calls by tool_use id
 	askOrder []string            // their ids, oldest first
+	followed map[string]string   // an open call's id -> the first request typed after it
 
 	creates   map[string]string // TaskCreate tool_use id -> subject, until its result names the id
 	tasks     []Task            // task-tool tasks, in order of creation
@@ -29,7 +30,7 @@ type state struct {
 }
 
 func newState() *state {
-	return &state{asks: map[string]Question{}, creates: map[string]string{}, byID: map[string]int{}}
+	return &state{asks: map[string]Question{}, followed: map[string]string{}, creates: map[string]string{}, byID: map[string]int{}}
 }
 
 // line folds one JSON line. Lines that are not JSON objects, lines of
@@ -232,8 +233,7 @@ func (s *state) user(msg gjson.Result, f *envelope) {
 func (s *state) toolResult(blk, tur gjson.Result) {
 	id := blk.Get("tool_use_id").String()
 	if _, ok := s.asks[id]; ok {
-		if strings.HasPrefix(strings.TrimSpace(resultText(blk.Get("content"))), answeredLead) ||
-			(tur.Get("answers").IsObject() && len(tur.Get("answers").Map()) > 0) {
+		if answered(resultText(blk.Get("content")), tur.Get("answers")) {
 			delete(s.asks, id)
 		}
 		return
@@ -251,6 +251,39 @@ func (s *state) toolResult(blk, tur gjson.Result) {
 			subject = v
 		}
 		s.task(tid, subject)
+	}
+}
+
+// answered reports whether an AskUserQuestion's result holds an answer:
+// toolUseResult.answers with a value that is not empty, or the text
+// `User has answered your questions: "Q"="A"…` with an A that is not
+// empty. Anything else leaves the question open: a rejection (Esc), Claude
+// Code's own close after askUserQuestionTimeout ("No response after 60s —
+// the user may be away from keyboard. …"), an empty answer.
+func answered(text string, answers gjson.Result) bool {
+	if answers.IsObject() {
+		given := false
+		answers.ForEach(func(_, v gjson.Result) bool {
+			given = strings.TrimSpace(v.String()) != ""
+			return !given
+		})
+		if given {
+			return true
+		}
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), answeredLead)
+	if !ok {
+		return false
+	}
+	for {
+		i := strings.Index(rest, `"="`)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+3:]
+		if !strings.HasPrefix(rest, `"`) && strings.TrimSpace(rest) != "" {
+			return true
+		}
 	}
 }
 
@@ -296,6 +329,11 @@ func (s *state) request(text string, f *envelope) {
 		}
 	}
 	s.lastRequest = t
+	for _, id := range s.askOrder {
+		if _, open := s.asks[id]; open && s.followed[id] == "" {
+			s.followed[id] = t
+		}
+	}
 }
 
 // tail is what the folded lines say.
@@ -303,6 +341,7 @@ func (s *state) tail() Tail {
 	t := Tail{LastAssistant: strings.Join(s.lastTexts, "\n"), LastRequest: s.lastRequest}
 	for i := len(s.askOrder) - 1; i >= 0; i-- {
 		if q, ok := s.asks[s.askOrder[i]]; ok {
+			q.FollowedBy = s.followed[s.askOrder[i]]
 			t.OpenQuestion = &q
 			break
 		}

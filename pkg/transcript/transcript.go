@@ -37,6 +37,10 @@ import (
 type Question struct {
 	Question string
 	Options  []string
+	// FollowedBy is the first request the user typed after the call, ""
+	// when none came after it: a question with none is new to the prompt
+	// being submitted, whatever a hook saved before.
+	FollowedBy string
 }
 
 // Task is one task seen in the transcript. Status is pending, in_progress,
@@ -52,9 +56,11 @@ type Tail struct {
 	// It is empty when that message holds only tool calls.
 	LastAssistant string
 	// OpenQuestion is the last AskUserQuestion call with no answer recorded,
-	// or nil. A call counts as answered when its tool_result starts with
-	// "User has answered your questions:" or toolUseResult.answers is
-	// non-empty; a dismissal leaves it open.
+	// or nil. A call counts as answered when its tool_result has the shape
+	// `User has answered your questions: "Q"="A"` with an answer, or
+	// toolUseResult.answers holds one (answered); a dismissal, Claude
+	// Code's close after its askUserQuestionTimeout, or an empty answer
+	// leaves it open.
 	OpenQuestion *Question
 	// Tasks holds the tasks seen: TaskCreate/TaskUpdate tasks in order of
 	// creation (ids followed, subject changes applied), then TodoWrite's

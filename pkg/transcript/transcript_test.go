@@ -23,33 +23,36 @@ func fixture(t testing.TB, name string) string {
 // Hand-made lines in the shapes of claude-code.md §4, for the cases the
 // fixtures do not cover.
 const (
-	lUser       = `{"type":"user","isSidechain":false,"message":{"role":"user","content":"Fix the login bug"},"timestamp":"2026-12-02T09:00:00.000Z"}`
-	lUserBlock  = `{"type":"user","isSidechain":false,"message":{"role":"user","content":[{"type":"text","text":"Add a cache"}]}}`
-	lA1         = `{"type":"assistant","isSidechain":false,"message":{"id":"msg_1","role":"assistant","content":[{"type":"text","text":"First part."}]}}`
-	lA1b        = `{"type":"assistant","isSidechain":false,"message":{"id":"msg_1","role":"assistant","content":[{"type":"tool_use","id":"t0","name":"Bash","input":{}}]}}`
-	lA1c        = `{"type":"assistant","isSidechain":false,"message":{"id":"msg_1","role":"assistant","content":[{"type":"text","text":"Second part?"}]}}`
-	lA2         = `{"type":"assistant","isSidechain":false,"message":{"id":"msg_2","role":"assistant","content":[{"type":"text","text":"Other reply"}]}}`
-	lSide       = `{"type":"assistant","isSidechain":true,"message":{"id":"msg_9","role":"assistant","content":[{"type":"text","text":"subagent talk"},{"type":"tool_use","id":"s1","name":"TaskUpdate","input":{"taskId":"1","status":"deleted"}}]}}`
-	lAgent      = `{"type":"user","agentId":"a12","message":{"role":"user","content":"subagent prompt"}}`
-	lSynthetic  = `{"type":"assistant","message":{"id":"msg_s","model":"<synthetic>","role":"assistant","content":[{"type":"text","text":"No response requested."}]}}`
-	lAsk        = `{"type":"assistant","message":{"id":"msg_q","role":"assistant","content":[{"type":"tool_use","id":"q1","name":"AskUserQuestion","input":{"questions":[{"question":"Which database?","header":"DB","options":[{"label":"Postgres","description":"x"},{"label":"SQLite","description":"y"}],"multiSelect":false}]}}]}}`
-	lAskReject  = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"q1","is_error":true,"content":"[User dismissed - do not proceed, wait for next instruction]"}]}}`
-	lAskAnswer  = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"q1","content":"User has answered your questions: \"Which database?\"=\"SQLite\"."}]}}`
-	lAskAnsJSON = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"q1","content":[{"type":"text","text":"ok"}]}]},"toolUseResult":{"answers":{"Which database?":"SQLite"}}}`
-	lCreate     = `{"type":"assistant","message":{"id":"msg_c","role":"assistant","content":[{"type":"tool_use","id":"c1","name":"TaskCreate","input":{"subject":"Write the test"}}]}}`
-	lCreated    = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"c1","content":"Task #7 created successfully: Write the test"}]}}`
-	lRename     = `{"type":"assistant","message":{"id":"msg_u","role":"assistant","content":[{"type":"tool_use","id":"u1","name":"TaskUpdate","input":{"taskId":"7","subject":"Write the failing test","status":"in_progress"}}]}}`
-	lTodo1      = `{"type":"assistant","message":{"id":"msg_t1","role":"assistant","content":[{"type":"tool_use","id":"w1","name":"TodoWrite","input":{"todos":[{"content":"Old plan","status":"pending","activeForm":"x"}]}}]}}`
-	lTodo2      = `{"type":"assistant","message":{"id":"msg_t2","role":"assistant","content":[{"type":"tool_use","id":"w2","name":"TodoWrite","input":{"todos":[{"content":"Explore","status":"completed","activeForm":"x"},{"content":"Patch","status":"in_progress","activeForm":"y"}]}}]}}`
-	lCmd        = `{"type":"user","message":{"role":"user","content":"<command-message>session is running…</command-message>\n<command-name>/session</command-name>"}}`
-	lMeta       = `{"type":"user","isMeta":true,"message":{"role":"user","content":"expanded skill body"}}`
-	lLocal      = `{"type":"user","message":{"role":"user","content":"<local-command-stdout>done</local-command-stdout>"}}`
-	lNotify     = `{"type":"user","message":{"role":"user","content":"<task-notification>bg done</task-notification>"}}`
-	lInterrupt  = `{"type":"user","message":{"role":"user","content":[{"type":"text","text":"[Request interrupted by user]"}]}}`
-	lCompact    = `{"type":"user","isCompactSummary":true,"message":{"role":"user","content":"This session is being continued from a previous conversation"}}`
-	lOrigin     = `{"type":"user","origin":{"kind":"task-notification"},"message":{"role":"user","content":"background task finished"}}`
-	lUnknown    = `{"type":"api-request-blob","message":{"content":[{"type":"text","text":"system prompt"}]}}`
-	lBroken     = `{"type":"assistant","message":{"id":"msg_x","content":[{"type":"text","text":"cut`
+	lUser         = `{"type":"user","isSidechain":false,"message":{"role":"user","content":"Fix the login bug"},"timestamp":"2026-12-02T09:00:00.000Z"}`
+	lUserBlock    = `{"type":"user","isSidechain":false,"message":{"role":"user","content":[{"type":"text","text":"Add a cache"}]}}`
+	lA1           = `{"type":"assistant","isSidechain":false,"message":{"id":"msg_1","role":"assistant","content":[{"type":"text","text":"First part."}]}}`
+	lA1b          = `{"type":"assistant","isSidechain":false,"message":{"id":"msg_1","role":"assistant","content":[{"type":"tool_use","id":"t0","name":"Bash","input":{}}]}}`
+	lA1c          = `{"type":"assistant","isSidechain":false,"message":{"id":"msg_1","role":"assistant","content":[{"type":"text","text":"Second part?"}]}}`
+	lA2           = `{"type":"assistant","isSidechain":false,"message":{"id":"msg_2","role":"assistant","content":[{"type":"text","text":"Other reply"}]}}`
+	lSide         = `{"type":"assistant","isSidechain":true,"message":{"id":"msg_9","role":"assistant","content":[{"type":"text","text":"subagent talk"},{"type":"tool_use","id":"s1","name":"TaskUpdate","input":{"taskId":"1","status":"deleted"}}]}}`
+	lAgent        = `{"type":"user","agentId":"a12","message":{"role":"user","content":"subagent prompt"}}`
+	lSynthetic    = `{"type":"assistant","message":{"id":"msg_s","model":"<synthetic>","role":"assistant","content":[{"type":"text","text":"No response requested."}]}}`
+	lAsk          = `{"type":"assistant","message":{"id":"msg_q","role":"assistant","content":[{"type":"tool_use","id":"q1","name":"AskUserQuestion","input":{"questions":[{"question":"Which database?","header":"DB","options":[{"label":"Postgres","description":"x"},{"label":"SQLite","description":"y"}],"multiSelect":false}]}}]}}`
+	lAskReject    = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"q1","is_error":true,"content":"[User dismissed - do not proceed, wait for next instruction]"}]}}`
+	lAskAnswer    = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"q1","content":"User has answered your questions: \"Which database?\"=\"SQLite\"."}]}}`
+	lAskTimeout   = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"q1","content":"No response after 60s — the user may be away from keyboard. Proceed using your best judgment based on the context so far; you can re-ask this question later if it's still relevant."}]}}`
+	lAskEmpty     = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"q1","content":"User has answered your questions: \"Which database?\"=\"\". You can now continue with the user's answers in mind."}]}}`
+	lAskEmptyJSON = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"q1","content":"ok"}]},"toolUseResult":{"answers":{"Which database?":""}}}`
+	lAskAnsJSON   = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"q1","content":[{"type":"text","text":"ok"}]}]},"toolUseResult":{"answers":{"Which database?":"SQLite"}}}`
+	lCreate       = `{"type":"assistant","message":{"id":"msg_c","role":"assistant","content":[{"type":"tool_use","id":"c1","name":"TaskCreate","input":{"subject":"Write the test"}}]}}`
+	lCreated      = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"c1","content":"Task #7 created successfully: Write the test"}]}}`
+	lRename       = `{"type":"assistant","message":{"id":"msg_u","role":"assistant","content":[{"type":"tool_use","id":"u1","name":"TaskUpdate","input":{"taskId":"7","subject":"Write the failing test","status":"in_progress"}}]}}`
+	lTodo1        = `{"type":"assistant","message":{"id":"msg_t1","role":"assistant","content":[{"type":"tool_use","id":"w1","name":"TodoWrite","input":{"todos":[{"content":"Old plan","status":"pending","activeForm":"x"}]}}]}}`
+	lTodo2        = `{"type":"assistant","message":{"id":"msg_t2","role":"assistant","content":[{"type":"tool_use","id":"w2","name":"TodoWrite","input":{"todos":[{"content":"Explore","status":"completed","activeForm":"x"},{"content":"Patch","status":"in_progress","activeForm":"y"}]}}]}}`
+	lCmd          = `{"type":"user","message":{"role":"user","content":"<command-message>session is running…</command-message>\n<command-name>/session</command-name>"}}`
+	lMeta         = `{"type":"user","isMeta":true,"message":{"role":"user","content":"expanded skill body"}}`
+	lLocal        = `{"type":"user","message":{"role":"user","content":"<local-command-stdout>done</local-command-stdout>"}}`
+	lNotify       = `{"type":"user","message":{"role":"user","content":"<task-notification>bg done</task-notification>"}}`
+	lInterrupt    = `{"type":"user","message":{"role":"user","content":[{"type":"text","text":"[Request interrupted by user]"}]}}`
+	lCompact      = `{"type":"user","isCompactSummary":true,"message":{"role":"user","content":"This session is being continued from a previous conversation"}}`
+	lOrigin       = `{"type":"user","origin":{"kind":"task-notification"},"message":{"role":"user","content":"background task finished"}}`
+	lUnknown      = `{"type":"api-request-blob","message":{"content":[{"type":"text","text":"system prompt"}]}}`
+	lBroken       = `{"type":"assistant","message":{"id":"msg_x","content":[{"type":"text","text":"cut`
 )
 
 func lines(ls ...string) string { return strings.Join(ls, "\n") + "\n" }
@@ -83,8 +86,12 @@ func TestReadTail(t *testing.T) {
 		{"last message only tool calls", lines(lA2, lA1b), Tail{}},
 		{"sidechain and subagent lines ignored", lines(lUser, lA2, lSide, lAgent), Tail{LastAssistant: "Other reply", LastRequest: "Fix the login bug"}},
 		{"synthetic message ignored", lines(lA2, lSynthetic), Tail{LastAssistant: "Other reply"}},
-		{"open question", lines(lUserBlock, lAsk), Tail{LastRequest: "Add a cache", OpenQuestion: &Question{"Which database?", []string{"Postgres", "SQLite"}}}},
-		{"dismissed question stays open", lines(lAsk, lAskReject, lUser), Tail{LastRequest: "Fix the login bug", OpenQuestion: &Question{"Which database?", []string{"Postgres", "SQLite"}}}},
+		{"open question", lines(lUserBlock, lAsk), Tail{LastRequest: "Add a cache", OpenQuestion: &Question{"Which database?", []string{"Postgres", "SQLite"}, ""}}},
+		{"dismissed question stays open", lines(lAsk, lAskReject, lUser), Tail{LastRequest: "Fix the login bug", OpenQuestion: &Question{"Which database?", []string{"Postgres", "SQLite"}, "Fix the login bug"}}},
+		{"dismissed, then interrupted: no request after it", lines(lAsk, lAskReject, lInterrupt), Tail{OpenQuestion: &Question{"Which database?", []string{"Postgres", "SQLite"}, ""}}},
+		{"closed by Claude Code's timeout stays open", lines(lAsk, lAskTimeout), Tail{OpenQuestion: &Question{"Which database?", []string{"Postgres", "SQLite"}, ""}}},
+		{"an empty answer stays open", lines(lAsk, lAskEmpty), Tail{OpenQuestion: &Question{"Which database?", []string{"Postgres", "SQLite"}, ""}}},
+		{"empty toolUseResult.answers stays open", lines(lAsk, lAskEmptyJSON), Tail{OpenQuestion: &Question{"Which database?", []string{"Postgres", "SQLite"}, ""}}},
 		{"answered by text", lines(lAsk, lAskAnswer), Tail{}},
 		{"answered by toolUseResult.answers", lines(lAsk, lAskAnsJSON), Tail{}},
 		{"task id from result text, subject change, in progress", lines(lCreate, lCreated, lRename), Tail{
