@@ -16,19 +16,24 @@ import (
 // rules, which `openloop install --assist` lets it run without a prompt.
 
 // ParkingRule is the rule Claude is given at SessionStart, 120 words or
-// fewer (TestRuleAndNudgeWordCounts). It is the wording measured with
-// independent readers on held-out labelled cases (docs/assist.md): an
-// earlier one that ended "When unsure, don't" was as precise and caught
-// far fewer loops. "openloop park" in it is replaced by
+// fewer (TestRuleAndNudgeWordCounts). It states facts about the session
+// and the tool, not orders: Claude Code's hooks guide asks that what a hook
+// adds to Claude's context be written so, since imperative system-style
+// text can trip Claude's defences against prompt injection. Its list of
+// loops grew from what the simulations missed (docs/assist.md): the user's
+// own later action, "not now" to Claude's offer, a deferral inside a long
+// request, a question half answered; and quoted or translated text is
+// named as no loop. "openloop park" in it is replaced by
 // how the hook itself was invoked (Config.Program), so that the command
 // matches the permission rule install wrote.
-const ParkingRule = `openloop: before replying, read the user's whole message; park each open loop it leaves, once: openloop park --source assist --kind deferred|side-idea|question --idea '<thing, 2-6 words>' --context '<work under way>'. Open loops: a named thing or topic put off or filed away ("skip X for now", "won't fix Y yet", "Z next time", "make an issue for W"); a distinct new idea floated mid-task, not asked for now; your question the work needs (a choice, a value or result only they have, approval of your plan) left unanswered as they move on. Not loops: your offers or menus of next steps, ordering within the task, scoping with nothing left for later ("for now just print it"), handoff notes.`
+const ParkingRule = `openloop is installed: it saves this session's open loops as memory files that outlast compaction. An open loop is a named thing put off or filed away ("skip X for now", "Z next time", "an issue for W", "I'll do V myself", "not now" to your offer), even one clause of a long request; a new idea floated mid-task, not wanted now; or your question the work needs (a choice, value, approval) left unanswered or half answered as the user moves on. Not loops: offers, next-step menus, ordering, scoping with nothing left for later, handoff notes, quoted or translated text. openloop park --source assist --kind deferred|side-idea|question --idea '<thing, 2-6 words>' --context '<work under way>' saves one, once.`
 
 // Word limits of what assist adds to Claude's context.
 const (
 	MaxRuleWords  = 120
 	MaxNudgeWords = 30
-	nudgeIdea     = 6 // words of the idea or question a nudge quotes
+	nudgeIdea     = 6  // words of the idea a nudge quotes
+	nudgeQuestion = 12 // words of a question a nudge quotes
 )
 
 // assisting reports whether the assist tier is on: the hook runs with
@@ -111,24 +116,32 @@ func questionIdea(q string) string {
 	return q
 }
 
-// Nudge is the one-line nudge for a candidate of kind naming subject (cut
-// to a few words). With a program whose path has spaces the command would
-// push it past MaxNudgeWords; it then leaves the command to the rule.
+// Nudge is the one-line nudge for a candidate of kind naming subject,
+// stated as a fact about the message, not an order. A question is quoted
+// at up to nudgeQuestion words, its head and its end (where the choice
+// is); anything else at nudgeIdea. With a program whose path has spaces
+// the command would push it past MaxNudgeWords; it then leaves the command
+// to the rule.
 func Nudge(program, kind, subject string) string {
 	words := strings.Fields(subject)
-	if len(words) > nudgeIdea {
+	switch {
+	case kind == "question" && len(words) > nudgeQuestion:
+		head, tail := words[:4:4], words[len(words)-(nudgeQuestion-4):]
+		words = append(head, "…"+tail[0])
+		words = append(words, tail[1:]...)
+	case kind != "question" && len(words) > nudgeIdea:
 		words = append(words[:nudgeIdea:nudgeIdea], "…")
 		words[nudgeIdea-1] += words[nudgeIdea]
 		words = words[:nudgeIdea]
 	}
-	what := map[string]string{"question": "your question unanswered", "deferred": "a deferral", "side-idea": "a side idea"}[kind]
+	what := map[string]string{"question": "skipped question", "deferred": "deferral", "side-idea": "side idea"}[kind]
 	if what == "" {
-		what = "an open loop"
+		what = "open loop"
 	}
 	quoted := strings.Join(words, " ")
-	n := fmt.Sprintf("openloop: this message may leave %s: %q. If it does, park it (%s park --source assist --kind %s …); if not, ignore this.", what, quoted, program, kind)
+	n := fmt.Sprintf("openloop: possible %s: %q; %s park --source assist --kind %s … saves it, if it is one.", what, quoted, program, kind)
 	if len(strings.Fields(n)) > MaxNudgeWords {
-		n = fmt.Sprintf("openloop: this message may leave %s: %q. If it does, park it as the openloop rule says; if not, ignore this.", what, quoted)
+		n = fmt.Sprintf("openloop: possible %s: %q; the openloop rule says how it is parked, if it is one.", what, quoted)
 	}
 	return n
 }

@@ -13,7 +13,7 @@ func TestRuleAndNudgeWordCounts(t *testing.T) {
 		if n := len(strings.Fields(rule)); n > MaxRuleWords {
 			t.Errorf("rule with %s: %d words, want %d or fewer", prog, n, MaxRuleWords)
 		}
-		if !strings.Contains(rule, "it leaves, once: "+prog+" park --source assist --kind ") {
+		if !strings.Contains(rule, ". "+prog+" park --source assist --kind ") {
 			t.Errorf("rule does not name %s park: %s", prog, rule)
 		}
 		for _, kind := range []string{"deferred", "side-idea", "question"} {
@@ -49,11 +49,33 @@ func TestLastClause(t *testing.T) {
 
 func TestNudgeText(t *testing.T) {
 	for _, tc := range []struct{ kind, subject, want string }{
-		{"deferred", "support dark mode", `openloop: this message may leave a deferral: "support dark mode". If it does, park it (openloop park --source assist --kind deferred …); if not, ignore this.`},
-		{"question", "Should expired refresh tokens return 401 or 403 to the client?", `openloop: this message may leave your question unanswered: "Should expired refresh tokens return 401…". If it does, park it (openloop park --source assist --kind question …); if not, ignore this.`},
+		{"deferred", "support dark mode", `openloop: possible deferral: "support dark mode"; openloop park --source assist --kind deferred … saves it, if it is one.`},
+		{"deferred", "support dark mode in the settings page before the release", `openloop: possible deferral: "support dark mode in the settings…"; openloop park --source assist --kind deferred … saves it, if it is one.`},
+		// A question keeps its choice: its head and its end.
+		{"question", "Should expired refresh tokens return 401 or 403 to the client?", `openloop: possible skipped question: "Should expired refresh tokens return 401 or 403 to the client?"; openloop park --source assist --kind question … saves it, if it is one.`},
+		{"question", "Given the retry budget we discussed, should expired refresh tokens return 401 or 403 to the client?", `openloop: possible skipped question: "Given the retry budget …tokens return 401 or 403 to the client?"; openloop park --source assist --kind question … saves it, if it is one.`},
 	} {
 		if got := Nudge("openloop", tc.kind, tc.subject); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
+	}
+}
+
+// The rule and the nudges state facts; no sentence or clause of them is an
+// order to Claude (Claude Code's hooks guide: imperative system-style text
+// in a hook's context can trip Claude's defences against prompt
+// injection).
+func TestRuleAndNudgesAreFacts(t *testing.T) {
+	orders := []string{"park", "read", "ask", "do", "don't", "never", "always", "ignore", "use", "run", "call", "before", "when", "if it does, park"}
+	texts := []string{Config{}.Rule(), Nudge("openloop", "deferred", "support dark mode"), Nudge("openloop", "question", "Which port?"), Nudge("'/a b/openloop'", "side-idea", "a plugin API")}
+	for _, text := range texts {
+		for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return r == '.' || r == ';' || r == ':' }) {
+			first := strings.ToLower(strings.Trim(strings.Fields(clause + " x")[0], `"'(`))
+			for _, o := range orders {
+				if first == o {
+					t.Errorf("a clause starts with the order %q: %q", o, clause)
+				}
+			}
 		}
 	}
 }
