@@ -109,23 +109,24 @@ func replaceState(path string, st sessionState) {
 // remember records, for the session's next prompt, the end of Claude's
 // message; an empty message drops what an earlier turn left (the open
 // names stay). Best effort: when nothing can be recorded, the next prompt
-// reads the transcript's tail instead.
-func remember(configDir, sessionID, msg string) {
+// reads the transcript's tail instead. It returns the session's open names.
+func remember(configDir, sessionID, msg string) []string {
 	dir, err := stateFolder(configDir, msg != "")
 	if err != nil {
-		return
+		return nil
 	}
 	path := statePath(dir, sessionID)
 	old, _ := loadState(path)
 	if msg == "" {
 		if len(old.Open) == 0 {
 			os.Remove(path)
-			return
+			return nil
 		}
 		replaceState(path, sessionState{Open: old.Open})
-		return
+		return old.Open
 	}
 	replaceState(path, sessionState{Assistant: textcut.Tail(msg, maxSavedAssistant), Stopped: true, Open: old.Open})
+	return old.Open
 }
 
 // editOpen changes the names of the project's open items recorded in the

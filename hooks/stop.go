@@ -26,14 +26,15 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 		msg = tr.quick(true).LastAssistant
 	}
 	msg = clean(msg, 1<<20)
+	var open []string
 	if ev.SessionID != "" {
 		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
-			remember(cfgDir, ev.SessionID, msg)
+			open = remember(cfgDir, ev.SessionID, msg)
 		}
 	}
 	found := detect.AssistantDeferrals(msg)
 	if len(found) == 0 {
-		return nil, nil
+		return looksDone(cfg, ev, msg, open), nil
 	}
 	if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
 		// A kind turned off keeps nothing; below 0 sensitivity, they are

@@ -27,21 +27,25 @@ func takeUp(cfg Config, ev Event, prompt string, open []string) *Output {
 		return nil
 	}
 	name, ok := takenUp(prompt, open)
-	if !ok {
+	if !ok || !cfg.mentionOnce(ev, name) {
 		return nil
 	}
+	return &Output{SystemMessage: fmt.Sprintf("openloop: this takes up the parked %q · %s archive %s closes it once it is done", name, cfg.slash(), name)}
+}
+
+// mentionOnce takes name out of the session's open names, so that it is
+// mentioned once a session, and reports whether the item is still open
+// (only a match opens the memory dir).
+func (cfg Config) mentionOnce(ev Event, name string) bool {
 	p, err := cfg.paths(ev)
 	if err != nil {
-		return nil
+		return false
 	}
 	editOpen(p.ConfigDir, ev.SessionID, func(open []string) []string {
 		return slices.DeleteFunc(open, func(n string) bool { return n == name })
 	})
 	items, err := store.Open(p.MemoryDir, cfg.Now).List()
-	if err != nil || !slices.ContainsFunc(items, func(it store.Item) bool { return store.NameOfFile(it.File) == name }) {
-		return nil
-	}
-	return &Output{SystemMessage: fmt.Sprintf("openloop: this takes up the parked %q · %s archive %s closes it once it is done", name, cfg.slash(), name)}
+	return err == nil && slices.ContainsFunc(items, func(it store.Item) bool { return store.NameOfFile(it.File) == name })
 }
 
 // takenUp finds the first name whose words the prompt names: two content

@@ -265,6 +265,8 @@ var mutations = []mutation{
 		file: "pkg/transcript/state.go", old: "\t\tif !strings.HasPrefix(rest, `\"`) && strings.TrimSpace(rest) != \"\" {", new: "\t\tif true {", pkgs: []string{"./pkg/transcript", "./cmd/openloop"}},
 	{id: "question-named-after-request", behaviour: "a question item is named after the request that left it behind, not the question",
 		file: "hooks/stop.go", old: "\t\t\te.Idea = q\n", new: "\t\t\t_ = q\n", pkgs: []string{"./cmd/openloop"}},
+	{id: "looks-done-ignores-put-off", behaviour: "Stop says a parked item looks done when Claude only put it off or offered it",
+		file: "hooks/looksdone.go", old: "\t\tif slices.ContainsFunc(ws, func(w string) bool { return notDoneWords[w] }) || containsAny(strings.ToLower(s), notDoneMarks) {", new: "\t\tif false {", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "assist-key-ignored", behaviour: "\"assist\": false in the settings file leaves the rule and nudges on",
 		file: "hooks/assist.go", old: "\treturn cfg.settings(cfgDir).Assist\n", new: "\treturn cfgDir != \"\"\n", pkgs: []string{"./cmd/openloop"}},
 	{id: "install-default-no-assist", behaviour: "a plain install sets up the zero-token mode",
