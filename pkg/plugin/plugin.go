@@ -164,8 +164,9 @@ func pluginFiles(o Options) ([]pluginFile, error) {
 		manifest["version"] = o.Version
 	}
 	// --plugin: the hook's notices name the plugin's command,
-	// /openloop:session, not the /session an install writes.
-	hooks, _, _, err := settings.Install([]byte("{\n  \"description\": \"openloop: notice and park open loops\"\n}\n"), settings.HookCommand(settings.PluginExe)+" --plugin")
+	// /openloop:session, not the /session an install writes. --assist:
+	// Claude's judgment is the default, as for install.
+	hooks, _, _, err := settings.Install([]byte("{\n  \"description\": \"openloop: notice and park open loops\"\n}\n"), settings.AssistHookCommand(settings.PluginExe)+" --plugin")
 	if err != nil {
 		return nil, err
 	}
@@ -186,8 +187,13 @@ const pluginReadme = `# openloop plugin
 
 openloop notices the open loops of a Claude Code session (deferred ideas,
 side ideas, clarifying questions that were skipped) and parks each one as a
-small Markdown memory file, without spending tokens. This plugin registers
-its hooks on UserPromptSubmit, Stop, SessionEnd and SessionStart and adds the command
+small Markdown memory file. Its hooks run with --assist: Claude is given a
+short parking rule at session start (about 180 tokens) and a one-line nudge
+when the hook hears a likely loop it cannot name, and parks with 'openloop
+park' (Claude Code asks before each such Bash call unless you allow it);
+"assist": false in ~/.claude/openloop/settings.json turns that off. This
+plugin registers its hooks on UserPromptSubmit, Stop, SessionEnd and
+SessionStart and adds the command
 /openloop:session (resume, archive <text>, restore <text>, dismiss <text>, summary).
 bin/openloop is the openloop binary it runs. Do not also register openloop
 with "openloop install": every event would then be delivered twice.
