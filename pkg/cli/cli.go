@@ -146,7 +146,15 @@ func Run(e *Env, args []string) int {
 	c := lookup(name)
 	if c == nil {
 		errorf(e.Stderr, "unknown command %q", name)
-		hintf(e.Stderr, "run 'openloop help' for the list of commands")
+		var names []string
+		for _, c := range commands {
+			names = append(names, append([]string{c.name}, c.aliases...)...)
+		}
+		if s := suggest(name, names); s != "" {
+			hintf(e.Stderr, "did you mean 'openloop %s'? 'openloop help' lists the commands", s)
+		} else {
+			hintf(e.Stderr, "run 'openloop help' for the list of commands")
+		}
 		return ExitUsage
 	}
 	if c.name == "session" {
