@@ -14,6 +14,10 @@ func TestClaudesContentIsNoDeferral(t *testing.T) {
 		"Updated CHANGELOG.md:\n- Deferred: retry budget for uploads (see #12)\n- Fixed: login bug",
 		"The snooze feature is in: `snooze(reminder, minutes)` postpones a reminder for later.",
 		"```go\n// TODO: we'll come back to the retry budget later\n```",
+		// Claude's report of a park is no new loop (issue 29 §4).
+		"Batch `reserve()` with (sku, qty) pairs is parked for next quarter.",
+		"I've parked the dark mode toggle for later; now the login fix.",
+		"The order global ID counter is noted for later as an open loop.",
 	} {
 		if got := AssistantDeferrals(msg); len(got) != 0 {
 			t.Errorf("%q parks %+v", msg, got)
