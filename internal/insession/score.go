@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -88,6 +89,9 @@ func scoreRun(dir string, work bool) (*RunScore, error) {
 		}
 		for _, a := range c.Added {
 			p := parsePark(a.Text)
+			if p.Name == "" {
+				p.Name = nameOfFile(a.File)
+			}
 			p.Run, p.Session, p.Turn, p.Who, p.File = dir, sess.ID, c.Turn, who, a.File
 			rs.Parks = append(rs.Parks, p)
 			seen[a.File] = p
@@ -111,6 +115,9 @@ func scoreRun(dir string, work bool) (*RunScore, error) {
 	for _, f := range stray {
 		b, _ := os.ReadFile(f)
 		p := parsePark(string(b))
+		if p.Name == "" {
+			p.Name = nameOfFile(f)
+		}
 		p.Run, p.Session, p.Turn, p.Who, p.File = dir, sess.ID, -1, "unknown", f
 		rs.Parks = append(rs.Parks, p)
 	}
@@ -215,6 +222,19 @@ func parsePark(text string) *Park {
 	}
 	return p
 }
+
+// nameOfFile is an item's name from its file name,
+// session-open-<name>-<YYYY-MM-DD>(-N).md, for a file whose frontmatter
+// does not parse.
+func nameOfFile(file string) string {
+	n := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(file), "session-open-"), ".md")
+	if m := dated.FindStringIndex(n); m != nil {
+		n = n[:m[0]]
+	}
+	return n
+}
+
+var dated = regexp.MustCompile(`-\d{4}-\d{2}-\d{2}(-\d+)?$`)
 
 // match pairs each park with the labelled loop it caught: one left by
 // the message under way or the one before it, whose keys its name or idea
