@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/openloop/openloop/pkg/plugin"
 )
 
 var when = time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
@@ -361,6 +363,28 @@ func TestUsage(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		if code := run(tc.args, &stdout, &stderr); code != tc.code || stderr.String() != tc.want || stdout.Len() > 0 {
 			t.Errorf("release %q: exit %d, stderr %q, stdout %q; want exit %d, stderr %q", tc.args, code, stderr.String(), stdout.String(), tc.code, tc.want)
+		}
+	}
+}
+
+// The module path go install needs is the one go.mod declares, and the
+// one the plugin's notice and docs/install.md name.
+func TestModulePathNamed(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "go install " + Module + "/cmd/openloop@latest"
+	if plugin.GoInstall != want {
+		t.Errorf("the plugin says %q, want %q", plugin.GoInstall, want)
+	}
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "install.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{want, "go run ./internal/release -version", FormulaFile, SumsFile} {
+		if !bytes.Contains(doc, []byte(s)) {
+			t.Errorf("docs/install.md does not name %q", s)
 		}
 	}
 }
