@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/openloop/openloop/pkg/candidates"
+	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -67,11 +68,34 @@ func (cfg Config) Rule() string {
 // nudge is what Claude is told about a candidate: nothing unless the hook
 // runs with --assist; then one line of additionalContext naming it (the
 // question left behind, for a question), MaxNudgeWords or fewer.
-func (cfg Config) nudge(c candidates.Candidate) *Output {
+//
+// A pointer deferral ("write that down for later", detect.Finding.Pointer)
+// names no thing of its own: its nudge names the subject of Claude's last
+// message, so that Claude, who knows what it said, names the thing.
+func (cfg Config) nudge(c candidates.Candidate, f detect.Finding) *Output {
 	if !cfg.assisting() {
 		return nil
 	}
-	return &Output{Specific: &Context{HookEventName: "UserPromptSubmit", AdditionalContext: Nudge(cfg.program(), c.Kind, nudgeSubject(c))}}
+	text := Nudge(cfg.program(), c.Kind, nudgeSubject(c))
+	if f.Pointer {
+		text = PointerNudge(cfg.program(), f.Subject)
+	}
+	return &Output{Specific: &Context{HookEventName: "UserPromptSubmit", AdditionalContext: text}}
+}
+
+// PointerNudge is the nudge for a deferral that points at what Claude's
+// last message named (subject: that message's heading or last sentence, a
+// few words; "" when unknown), MaxNudgeWords or fewer.
+func PointerNudge(program, subject string) string {
+	about := ""
+	if w := strings.Fields(subject); len(w) > 0 {
+		about = fmt.Sprintf(" (%q)", strings.Join(w[:min(len(w), 7)], " "))
+	}
+	n := fmt.Sprintf("openloop: possible deferral of what your last message named%s; %s park --source assist --kind deferred … saves it, if it is one.", about, program)
+	if len(strings.Fields(n)) > MaxNudgeWords {
+		n = fmt.Sprintf("openloop: possible deferral of what your last message named%s; the openloop rule says how it is parked, if it is one.", about)
+	}
+	return n
 }
 
 // nudgeSubject is what a nudge names: the question Claude asked for a

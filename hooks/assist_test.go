@@ -19,6 +19,11 @@ func TestRuleAndNudgeWordCounts(t *testing.T) {
 		for _, kind := range []string{"deferred", "side-idea", "question"} {
 			for _, subject := range []string{"i18n", "add a retry budget to the upload client before the release", strings.Repeat("word ", 200), "Should expired refresh tokens return 401 or 403?"} {
 				n := Nudge(prog, kind, subject)
+				if kind == "deferred" {
+					if p := PointerNudge(prog, subject); len(strings.Fields(p)) > MaxNudgeWords || strings.Contains(p, "\n") {
+						t.Errorf("pointer nudge %d words, want %d or fewer: %s", len(strings.Fields(p)), MaxNudgeWords, p)
+					}
+				}
 				if c := len(strings.Fields(n)); c > MaxNudgeWords {
 					t.Errorf("nudge %d words, want %d or fewer: %s", c, MaxNudgeWords, n)
 				}
@@ -67,7 +72,7 @@ func TestNudgeText(t *testing.T) {
 // injection).
 func TestRuleAndNudgesAreFacts(t *testing.T) {
 	orders := []string{"park", "read", "ask", "do", "don't", "never", "always", "ignore", "use", "run", "call", "before", "when", "if it does, park"}
-	texts := []string{Config{}.Rule(), Nudge("openloop", "deferred", "support dark mode"), Nudge("openloop", "question", "Which port?"), Nudge("'/a b/openloop'", "side-idea", "a plugin API")}
+	texts := []string{Config{}.Rule(), PointerNudge("openloop", "Order global ID counter"), Nudge("openloop", "deferred", "support dark mode"), Nudge("openloop", "question", "Which port?"), Nudge("'/a b/openloop'", "side-idea", "a plugin API")}
 	for _, text := range texts {
 		for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return r == '.' || r == ';' || r == ':' }) {
 			first := strings.ToLower(strings.Trim(strings.Fields(clause + " x")[0], `"'(`))

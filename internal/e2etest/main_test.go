@@ -277,4 +277,4 @@ func writeFile(t *testing.T, path, data string) {
 
 // safeName is every name the store may create: lowercase ASCII words,
 // a date, and far below the 255-byte file name limit.
-var safeName = regexp.MustCompile(`^session-open-[a-z0-9]+(-[a-z0-9]+)*-\d{4}-\d{2}-\d{2}\.md$`)
+var safeName = regexp.MustCompile(`^session-open-[\p{Ll}\p{Lo}\p{Lm}\p{N}][\p{Ll}\p{Lo}\p{Lm}\p{N}\p{M}]*(-[\p{Ll}\p{Lo}\p{Lm}\p{N}][\p{Ll}\p{Lo}\p{Lm}\p{N}\p{M}]*)*-\d{4}-\d{2}-\d{2}\.md$`)

@@ -165,7 +165,7 @@ var mutations = []mutation{
 
 	// Names never leave the memory dir.
 	{id: "slug-path", behaviour: "a slug keeps '/' and '.', so a name can leave the memory dir",
-		file: "pkg/store/slug.go", old: "case r >= 'a' && r <= 'z', r >= '0' && r <= '9':", new: "case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '/', r == '.':", pkgs: storePkgs},
+		file: "pkg/store/slug.go", old: "\t\t\treturn !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')\n", new: "\t\t\treturn !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '/' || r == '.')\n", pkgs: storePkgs},
 	{id: "slug-length", behaviour: "a slug is no longer cut to 48 bytes",
 		file: "pkg/store/slug.go", old: "if b.Len() > 0 && b.Len()+1+len(w) > MaxSlug {", new: "if false {", pkgs: storePkgs},
 

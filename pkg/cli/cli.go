@@ -98,7 +98,7 @@ func init() {
 		{name: "resume", memdir: true, aliases: []string{"pending"}, args: "[--json]", summary: "list open items by age; deletes items 30 days old or older first", run: runResume},
 		{name: "archive", memdir: true, args: "<text…>", summary: "close the item that best matches the text and log it", run: runArchive},
 		{name: "restore", memdir: true, args: "<text…> | --list", summary: "bring back an archived or expired item from the log, under the cap; --list shows what it can", run: runRestore},
-		{name: "dismiss", memdir: true, args: "<text…>", summary: "drop an item parked by mistake (not a loop): nothing is logged; kept as your own label", run: runDismiss},
+		{name: "dismiss", memdir: true, args: "[--source user|assist] <text…>", summary: "drop an item parked by mistake (not a loop): nothing is logged; kept as your own label", run: runDismiss},
 		{name: "park", memdir: true, args: "--kind K --idea TEXT --context TEXT [--why TEXT] [--how TEXT] [--name SLUG] [--source assist|user]", summary: "park an item by hand (kinds: question, deferred, side-idea)", run: runPark},
 		{name: "review", memdir: true, args: "[--json] [--park N | --dismiss N]", summary: "list the loops the hook was unsure of (candidates), newest first; park or drop one by its number", run: runReview},
 		{name: "summary", memdir: true, args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},
@@ -146,7 +146,15 @@ func Run(e *Env, args []string) int {
 	c := lookup(name)
 	if c == nil {
 		errorf(e.Stderr, "unknown command %q", name)
-		hintf(e.Stderr, "run 'openloop help' for the list of commands")
+		var names []string
+		for _, c := range commands {
+			names = append(names, append([]string{c.name}, c.aliases...)...)
+		}
+		if s := suggest(name, names); s != "" {
+			hintf(e.Stderr, "did you mean 'openloop %s'? 'openloop help' lists the commands", s)
+		} else {
+			hintf(e.Stderr, "run 'openloop help' for the list of commands")
+		}
 		return ExitUsage
 	}
 	if c.name == "session" {

@@ -44,7 +44,7 @@ func TestHookAssistRuleNamesInvocation(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &o); err != nil {
 		t.Fatal(err)
 	}
-	if o.Specific.Event != "SessionStart" || !strings.Contains(o.Specific.Context, "it leaves, once: '/Users/me/My Tools/openloop' park --source assist ") {
+	if o.Specific.Event != "SessionStart" || !strings.Contains(o.Specific.Context, ". '/Users/me/My Tools/openloop' park --source assist ") {
 		t.Errorf("got %s", out)
 	}
 }

@@ -125,7 +125,7 @@ func modeLine(d install.Done) string {
 		from = " (" + termsafe.Line(d.AssistFrom) + ")"
 	}
 	if d.Assist {
-		return "assist" + from + ": Claude parks what the hook cannot judge, about 170 tokens a session; --no-assist for none"
+		return "assist" + from + ": Claude parks what the hook cannot judge, about 180 tokens a session; --no-assist for none"
 	}
 	return "no assist" + from + ": the hook alone parks, no tokens; --assist lets Claude judge and name what it cannot"
 }

@@ -71,6 +71,10 @@ func runSession(e *Env, args []string) (exit int) {
 	default:
 		// %q escapes control and format characters itself; through
 		// termsafe first, they were escaped twice ("\\x1b").
+		if s := suggest(mode, []string{"resume", "pending", "archive", "restore", "dismiss", "summary"}); s != "" {
+			sessionPrint(e, fmt.Sprintf("Unknown %s mode %q: did you mean %s %s? %s\n", slash, args[0], slash, s, usage))
+			return ExitOK
+		}
 		sessionPrint(e, fmt.Sprintf("Unknown %s mode %q. %s\n", slash, args[0], usage))
 		return ExitOK
 	}

@@ -116,7 +116,7 @@ func AssistantDeferrals(msg string) []Finding {
 		for _, s := range sentences(stripMD(line)) {
 			for _, c := range splitClauses(s) {
 				lc := lower(c)
-				if strings.HasSuffix(strings.TrimSpace(lc), "?") || isOffer(lc) || holdsAny(lc, hedges) {
+				if strings.HasSuffix(strings.TrimSpace(lc), "?") || isOffer(lc) || holdsAny(lc, hedges) || holdsAny(lc, parkReports) {
 					prev = c
 					continue
 				}
@@ -222,6 +222,12 @@ func keepsAsIs(x string) bool {
 var hedges = []string{"if needed", "if necessary", "if required", "if requested", "if desired",
 	"if you want", "if you'd like", "if you like", "if you prefer", "if that's useful", "if useful",
 	"if it becomes", "if it turns out", "when needed", "as needed"}
+
+// parkReports are Claude telling the user that it parked, saved or noted a
+// thing (issue 29 §4): the park is done already, by Claude's `openloop park`
+// or the hook's, and its restatement in other words is no new loop.
+var parkReports = []string{"parked", "is saved for later", "are saved for later", "saved it for later",
+	"noted for later", "noted it for later", "openloop park", "in the memory", "as an open loop", "open item"}
 
 // endsOnMenu reports a message that ends by asking the user, on its last
 // line or on the line that opens the list it ends with ("Which scope do

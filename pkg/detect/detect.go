@@ -85,6 +85,13 @@ type Finding struct {
 	// model): an explicit deferral, a dismissed AskUserQuestion, a
 	// deferral Claude stated.
 	Rule string
+	// Pointer marks a deferral that only points ("write that down for
+	// later") at a thing the prompt does not name: always a candidate,
+	// never parked, its Idea taken from Claude's last message.
+	Pointer bool
+	// Subject is what Claude's last message was about (its last heading
+	// or sentence, a few words), for a Pointer; "" when unknown.
+	Subject string
 }
 
 // Assessment is what one prompt leaves: the loops to park, and those the
@@ -291,6 +298,9 @@ func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
 			f.Score, f.Rule = p, rule
 			return Assessment{Parks: []Finding{f}}
 		}
+		if f, ok := pointerDeferral(x, in); ok {
+			return Assessment{Candidates: []Finding{f}} // heard, but nothing it can name
+		}
 		return Assessment{}
 	}
 	var best Finding
@@ -308,6 +318,9 @@ func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
 		}
 	}
 	if best.Kind == "" {
+		if f, ok := pointerDeferral(x, in); ok {
+			return Assessment{Candidates: []Finding{f}}
+		}
 		return Assessment{}
 	}
 	return Assessment{Candidates: []Finding{best}}

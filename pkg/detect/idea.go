@@ -1043,7 +1043,12 @@ var genericVerbs = lazy[map[string]bool]{build: func() map[string]bool {
 		"hacer": true, "hacemos": true, "haremos": true, "ver": true, "vemos": true, "veremos": true,
 		"faire": true, "voir": true, "fazer": true, "fazemos": true, "делать": true, "сделаем": true,
 		"update": true, "faz": true, "gente": true, "move": true, "put": true, "polish": true, "finish": true,
-		"tidy": true, "clean": true, "optimize": true, "refine": true, "improve": true}
+		"tidy": true, "clean": true, "optimize": true, "refine": true, "improve": true,
+		// verbs of noting a thing down: "write that down", "note it", "jot this down"
+		"write": true, "down": true, "note": true, "jot": true, "save": true, "keep": true, "remember": true,
+		"track": true, "log": true, "record": true, "park": true, "mind": true, "in": true,
+		"anota": true, "apunta": true, "notiere": true, "aufschreiben": true, "merken": true, "notez": true,
+		"anote": true, "запиши": true, "запомни": true}
 }}
 
 // isPointerPhrase reports an idea made only of pointers and generic verbs

@@ -77,6 +77,69 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 	return Finding{}, false
 }
 
+// pointerDeferral is a deferral that only points ("write that down, we'll
+// see", "add it to the backlog") at a thing nothing names: not the clause,
+// not an offer of Claude's, not the sentence before. It never parks; it is
+// a candidate (Finding.Pointer) whose idea is the subject of Claude's last
+// message (its last heading, else its last sentence), so that the thing is
+// not lost and, with assist, Claude can name it.
+func pointerDeferral(x exchange, in Input) (Finding, bool) {
+	if quotedOrPasted(x.typed) || quotedOrPasted(in.Prompt) {
+		return Finding{}, false
+	}
+	said := unquote(x.typed)
+	cs := clauses(said)
+	for i, c := range cs {
+		why := plainDeferral(c)
+		if why == "" || complains(c) || asksChoice(said, c) || offersAlternative(c) || len(x.typed) >= longPrompt {
+			continue
+		}
+		if idea := reduce(c, putOffWords); idea != "" && !isPointerPhrase(idea) {
+			continue // it names a thing, or something explicitDeferral refused
+		}
+		subject := lastSubject(in.Assistant)
+		idea := subject
+		if idea == "" {
+			idea = strings.TrimSpace(oneLine(c))
+		}
+		f := ruleFinding(Deferred, clip(idea, 120), ruleExplicit+":pointer", in, cs, i)
+		f.Pointer, f.Subject, f.Score = true, subject, 0
+		return f, true
+	}
+	return Finding{}, false
+}
+
+// lastSubject is what Claude's message was about, in a few words: its last
+// Markdown heading, else its last sentence, at most eight words; "" for no
+// message.
+func lastSubject(msg string) string {
+	lines := proseLines(msg)
+	pick := ""
+	for _, l := range strings.Split(msg, "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "#") {
+			pick = strings.TrimSpace(strings.TrimLeft(t, "#"))
+		}
+	}
+	if pick == "" && len(lines) > 0 {
+		// The last sentence, past a lead-in ("One more thing I noticed:").
+		last := strings.TrimSpace(stripMD(lines[len(lines)-1]))
+		for _, sep := range []string{". ", "! ", "? "} {
+			if i := strings.LastIndex(strings.TrimRight(last, ".!? "), sep); i >= 0 {
+				last = last[i+len(sep):]
+			}
+		}
+		if i := strings.LastIndex(last, ": "); i >= 0 && len(strings.Fields(last[i+2:])) >= 3 {
+			last = last[i+2:]
+		}
+		pick = last
+	}
+	w := strings.Fields(pick)
+	if len(w) > 8 {
+		w = w[:8]
+	}
+	return strings.TrimRight(strings.Join(w, " "), ".!?:;,")
+}
+
 // saidBefore is the thing the user's clause before a pointer names, when
 // Claude offered none: "we need a glossary for the domain terms. put that
 // on the todo list" parks "glossary for the domain terms". A clause that

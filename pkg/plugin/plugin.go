@@ -204,12 +204,13 @@ const readmeHead = `# openloop plugin
 
 openloop notices the open loops of a Claude Code session (deferred ideas,
 side ideas, clarifying questions that were skipped) and parks each one as a
-small Markdown memory file. This plugin registers its hooks on
-UserPromptSubmit, Stop, SessionEnd and SessionStart, as "hook --assist":
-Claude gets a short parking rule at session start and a one-line nudge when
-a prompt may leave a loop, and may park one with "openloop park" (Claude
-Code asks you before it runs, unless a permission rule allows it). It adds
-the command
+small Markdown memory file. Its hooks run with --assist: Claude is given a
+short parking rule at session start (about 180 tokens) and a one-line nudge
+when the hook hears a likely loop it cannot name, and parks with 'openloop
+park' (Claude Code asks before each such Bash call unless you allow it);
+"assist": false in ~/.claude/openloop/settings.json turns that off. This
+plugin registers its hooks on UserPromptSubmit, Stop, SessionEnd and
+SessionStart and adds the command
 /openloop:session (resume, archive <text>, restore <text>, dismiss <text>, summary).
 `
 

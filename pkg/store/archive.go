@@ -184,11 +184,16 @@ func (s *Store) restore(query string) (Restored, []Archived, error) {
 	it, data := a.Item, []byte(a.text)
 	// An item openloop wrote carries its name in the frontmatter too: give
 	// it the new one. Any other text is brought back byte for byte.
-	if orig, err := Render(it.Name, it.Description, it.Body); err == nil && string(orig) == a.text && name != old {
-		if data, err = Render(name, it.Description, it.Body); err != nil {
+	// Whoever parked it (the source key, when there is one) stays.
+	for _, source := range []string{"", "assist", "review", "user"} {
+		if orig, err := render(it.Name, it.Description, it.Body, source); err != nil || string(orig) != a.text || name == old {
+			continue
+		}
+		if data, err = render(name, it.Description, it.Body, source); err != nil {
 			return Restored{}, nil, err
 		}
 		it.Name = name
+		break
 	}
 	file := FileName(name, s.Now())
 	if err := s.bringBack(it, file, data); err != nil {

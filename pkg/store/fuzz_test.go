@@ -1,6 +1,10 @@
 package store
 
 import (
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
 	"strings"
 	"testing"
 	"time"
@@ -98,16 +102,37 @@ func FuzzPark(f *testing.F) {
 	})
 }
 
+// safeSlug: a name in any script, but only letters, digits and their
+// marks (NFC, lower case where the script has case) joined by single "-",
+// within MaxSlug bytes: nothing a file system on Linux, macOS or Windows
+// reads as a separator, a dot, a control, format or bidi character.
 func safeSlug(s string) bool {
-	if s == "" || len(s) > MaxSlug || s[0] == '-' || s[len(s)-1] == '-' || strings.Contains(s, "--") {
+	if s == "" || len(s) > MaxSlug || !utf8.ValidString(s) || s[0] == '-' || s[len(s)-1] == '-' || strings.Contains(s, "--") || !norm.NFC.IsNormalString(s) {
 		return false
 	}
 	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == '-') || unicode.ToLower(r) != r {
 			return false
 		}
 	}
 	return true
+}
+
+// FuzzSlug: every name is safe (safeSlug), and never "item" when the idea
+// holds a letter or a digit.
+func FuzzSlug(f *testing.F) {
+	for _, s := range []string{"Zeitzonen-Unterstützung für Reminder", "支持多仓库", "кэширование заказов", "e\u0301", "\u0301\u0301", "a\u200cb", "Ǆ", "İstanbul", "ﬃ", "\u202eevil", "a or b", strings.Repeat("ü", 100)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, idea string) {
+		name := Slug(idea)
+		if !safeSlug(name) {
+			t.Fatalf("Slug(%q) = %q: not a safe name", idea, name)
+		}
+		if name == "item" && strings.IndexFunc(idea, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 && idea != "item" && !strings.EqualFold(strings.TrimSpace(idea), "item") {
+			t.Fatalf("Slug(%q) = item, but the idea holds a letter", idea)
+		}
+	})
 }
 
 // FuzzSameIdeas: the dedupe rule (sameidea.go) is symmetric, and an idea

@@ -39,6 +39,9 @@ func ParseKind(s string) (Kind, error) {
 	case "side-idea", "side", "sideidea", "side_idea", "s":
 		return KindSideIdea, nil
 	}
+	if strings.TrimSpace(s) == "" {
+		return "", errors.New("no kind given: --kind question, deferred or side-idea")
+	}
 	return "", fmt.Errorf("unknown kind %q (want question, deferred or side-idea)", s)
 }
 

@@ -57,6 +57,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 const (
@@ -113,9 +115,36 @@ func wordSet(lists ...string) map[string]bool {
 	return m
 }
 
-// significant reports a word that can make a query meaningful.
+// significant reports a word that can make a query meaningful: three
+// characters, or two in a script written without spaces ("缓存"), where a
+// word is a few characters of a longer run.
 func significant(w string) bool {
-	return utf8.RuneCountInString(w) >= 3 && !stopWords()[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0
+	n := utf8.RuneCountInString(w)
+	return (n >= 3 || n == 2 && unspaced(w)) && !stopWords()[w] && strings.IndexFunc(w, unicode.IsLetter) >= 0
+}
+
+// unspaced reports a word of a script written without spaces between
+// words (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar): there a query
+// word may sit inside a longer run of letters ("多仓库" in "支持多仓库").
+func unspaced(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool {
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+	}) >= 0
+}
+
+// unmarked is s without its combining marks, so that matching finds
+// "Unterstützung" by "unterstutzung" and "réécrire" by "reecrire" (names
+// and files keep their marks).
+func unmarked(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, norm.NFD.String(s))
 }
 
 // Meaningful reports whether a query can match anything: it holds at least
@@ -130,11 +159,16 @@ func Meaningful(query string) bool {
 }
 
 // fold lowercases s and turns every run of non-alphanumerics into a space.
-func fold(s string) string { return strings.Join(words(s), " ") }
+// Marks are folded away too (unmarked).
+func fold(s string) string { return strings.Join(words(unmarked(s)), " ") }
 
 // hasWords reports whether folded text in holds the folded query q as a
-// run of whole words.
+// run of whole words; a query in a script without spaces anywhere inside
+// a word.
 func hasWords(in, q string) bool {
+	if unspaced(q) {
+		return strings.Contains(in, q)
+	}
 	return strings.Contains(" "+in+" ", " "+q+" ")
 }
 
@@ -145,7 +179,7 @@ func allWords(words []string, in string) bool {
 	for _, w := range words {
 		found := false
 		for _, h := range have {
-			if h == w || len(w) >= 3 && strings.HasPrefix(h, w) {
+			if h == w || len(w) >= 3 && strings.HasPrefix(h, w) || unspaced(w) && strings.Contains(h, w) {
 				found = true
 				break
 			}
@@ -179,7 +213,10 @@ func Score(it Item, query string) int {
 		}
 	}
 	switch {
-	case strings.HasPrefix(name, q) || strings.HasPrefix(fileName, q):
+	case strings.HasPrefix(name, q) || strings.HasPrefix(fileName, q),
+		// Without spaces, where a word starts is not written: a word
+		// inside the name is as good as one that starts it.
+		unspaced(q) && (strings.Contains(name, q) || strings.Contains(fileName, q)):
 		return scorePrefix
 	case hasWords(name, q) || hasWords(file, q):
 		return scoreName

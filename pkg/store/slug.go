@@ -1,11 +1,14 @@
 package store
 
 import (
-	"github.com/openloop/openloop/internal/termsafe"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/openloop/openloop/internal/termsafe"
 )
 
 // MaxSlug bounds the slug made from an idea, so a file name stays far
@@ -26,8 +29,8 @@ var articles = map[string]bool{"a": true, "an": true, "the": true}
 // keeping at least one word.
 func keyWords(words []string) []string {
 	out := words[:0:0]
-	for _, w := range words {
-		if !articles[w] {
+	for i, w := range words {
+		if !articles[w] || option(words, i) {
 			out = append(out, w)
 		}
 	}
@@ -40,35 +43,28 @@ func keyWords(words []string) []string {
 	return out
 }
 
-// Slug makes a file-name-safe slug from an idea: lowercase ASCII letters and
-// digits, words joined by "-", articles dropped, cut at a word
-// boundary to at most MaxSlug bytes. Characters outside ASCII are dropped.
-// An idea with no usable characters gives "item".
+// Slug makes a file-name-safe slug from an idea: its words in their own
+// script (letters, digits and their marks, in Unicode NFC, lower case:
+// "zeitzonen-unterstützung-für-reminder", "支持多仓库", "кэширование-заказов"),
+// joined by "-", articles dropped (but an "a" that is an option, as in "A or
+// B", is kept), cut at a character boundary to at most MaxSlug bytes.
+// Nothing else reaches the name: no separator, control, format or bidi
+// character, no dot, so the file name is safe on Linux, macOS and Windows.
+// Only an idea with no letter or digit at all gives "item".
 func Slug(idea string) string {
-	var words []string
-	var w strings.Builder
-	flush := func() {
-		if w.Len() > 0 {
-			words = append(words, w.String())
-			w.Reset()
+	// "don't" is one word: "dont".
+	idea = strings.NewReplacer("'", "", "’", "").Replace(idea)
+	var ws []string
+	for _, w := range words(idea) {
+		if w = nameMarks(w); w != "" {
+			ws = append(ws, w)
 		}
 	}
-	for _, r := range strings.ToLower(idea) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			w.WriteRune(r)
-		case r == '\'' || r == '’':
-			// "don't" → "dont"
-		default:
-			flush()
-		}
-	}
-	flush()
-	words = keyWords(words)
+	ws = keyWords(ws)
 	var b strings.Builder
-	for _, w := range words {
+	for _, w := range ws {
 		if len(w) > MaxSlug {
-			w = w[:MaxSlug]
+			w = cutRunes(w, MaxSlug)
 		}
 		if b.Len() > 0 && b.Len()+1+len(w) > MaxSlug {
 			break
@@ -82,6 +78,51 @@ func Slug(idea string) string {
 		return "item"
 	}
 	return b.String()
+}
+
+// nameMarks is a word as a name holds it: no combining mark at its start,
+// and none left after a Latin, Greek or Cyrillic letter once the word is
+// in NFC (NFC composes "ü" and "é"; what stays apart there is stacked
+// noise, "zalgo" text). The marks of other scripts, their vowel signs,
+// stay: they are part of the word.
+func nameMarks(w string) string {
+	w = strings.TrimLeftFunc(w, unicode.IsMark)
+	if isASCII(w) {
+		return w
+	}
+	var b strings.Builder
+	var base rune
+	for _, r := range w {
+		if unicode.Is(unicode.Mn, r) && (unicode.In(base, unicode.Latin, unicode.Greek, unicode.Cyrillic)) {
+			continue
+		}
+		if !unicode.IsMark(r) {
+			base = r
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// cutRunes cuts s to at most n bytes at a character boundary (a base
+// letter keeps the marks that follow it only when they fit too).
+func cutRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	for i > 0 {
+		r, _ := utf8.DecodeLastRuneInString(s[:i])
+		if !unicode.IsMark(r) {
+			break
+		}
+		_, size := utf8.DecodeLastRuneInString(s[:i])
+		i -= size
+	}
+	return s[:i]
 }
 
 // FileName is the item file for a name parked on a day:
@@ -137,7 +178,17 @@ func ideaKey(idea string) string {
 	return strings.Join(keyWords(words(termsafe.Strip(idea))), " ")
 }
 
-// words splits text into lowercase words for comparing ideas and queries:
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// words splits text into lowercase words, in Unicode NFC (composed and
+// decomposed spellings are one word), for comparing ideas and queries:
 // letters and digits, ASCII or not (with the combining marks that go with
 // them), make words; everything else separates them: Unicode spaces
 // (U+00A0 …), as they do when the text is written out (oneLine), so
@@ -145,12 +196,23 @@ func ideaKey(idea string) string {
 // too, so "“retry budget”", "retry budget…" and "retry — budget" are the
 // words of "retry budget".
 func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	s = strings.ToLower(s)
+	if !isASCII(s) {
+		s = norm.NFC.String(s) // after ToLower: "T̈" lowers to "ẗ", which composes
+	}
+	return strings.FieldsFunc(s, func(r rune) bool {
 		if r < utf8.RuneSelf {
 			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
 		}
 		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r))
 	})
+}
+
+// option reports an article that is a choice of its own: "A or B", "plan
+// a vs b", a last word ("option a").
+func option(words []string, i int) bool {
+	choice := map[string]bool{"or": true, "and": true, "vs": true, "versus": true}
+	return i == len(words)-1 || choice[words[i+1]] || i > 0 && choice[words[i-1]]
 }
 
 // baseName strips a "-N" suffix that marks the Nth idea sharing a slug.
