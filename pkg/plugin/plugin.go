@@ -79,7 +79,7 @@ func Write(o Options) (Written, error) {
 	}
 	w := Written{ExeName: exeName}
 	for _, f := range files {
-		w.Files = append(w.Files, f.name)
+		w.Files = append(w.Files, f.Name)
 	}
 	return w, nil
 }
@@ -87,7 +87,7 @@ func Write(o Options) (Written, error) {
 // writePluginDir builds the plugin in a temporary folder beside dir, then
 // puts it in dir's place. On failure it removes what it made and dir is
 // as it was.
-func writePluginDir(o Options, files []pluginFile, exeName string, binary io.Reader) (err error) {
+func writePluginDir(o Options, files []File, exeName string, binary io.Reader) (err error) {
 	dir := o.Dir
 	parent := filepath.Dir(dir)
 	made := userfile.MissingDirs(dir)
@@ -110,7 +110,7 @@ func writePluginDir(o Options, files []pluginFile, exeName string, binary io.Rea
 		return err
 	}
 	for _, f := range files {
-		if err := writePluginFile(o.Now, filepath.Join(stage, filepath.FromSlash(f.name)), f.data, 0o644); err != nil {
+		if err := writePluginFile(o.Now, filepath.Join(stage, filepath.FromSlash(f.Name)), f.Data, 0o644); err != nil {
 			return err
 		}
 	}
@@ -140,33 +140,49 @@ func replaceDir(stage, dir string) error {
 	return os.RemoveAll(old)
 }
 
-type pluginFile struct {
-	name string // slash-separated, relative to the plugin folder
-	data []byte
+// File is one text file of a plugin or marketplace.
+type File struct {
+	Name string // slash-separated, relative to the folder written
+	Data []byte
 }
 
-// pluginFiles are the text files of the marketplace, in the order listed.
-func pluginFiles(o Options) ([]pluginFile, error) {
-	desc := "Parks the open loops of a Claude Code session (deferred ideas, side ideas, unanswered questions) as memory files; /openloop:session resume, archive, summary."
-	market := map[string]any{
+// Description is the plugin's, in its manifest and in the marketplace.
+const Description = "Parks the open loops of a Claude Code session (deferred ideas, side ideas, unanswered questions) as memory files; /openloop:session resume, archive, summary."
+
+// marketplace is the marketplace.json listing the plugin at source.
+func marketplace(source string) []byte {
+	return indentJSON(map[string]any{
 		"$schema":     "https://json.schemastore.org/claude-code-marketplace.json",
 		"name":        Name,
 		"description": "openloop as a Claude Code plugin",
 		"owner":       map[string]string{"name": "openloop"},
-		"plugins":     []map[string]string{{"name": Name, "source": "./", "description": desc}},
-	}
-	manifest := map[string]any{
+		"plugins":     []map[string]string{{"name": Name, "source": source, "description": Description}},
+	})
+}
+
+// manifest is the plugin.json, with version unless it is "" or "dev" (a
+// version pins updates: the checked-in plugin has none).
+func manifest(version string) []byte {
+	m := map[string]any{
 		"name":        Name,
-		"description": desc,
+		"description": Description,
 		"author":      map[string]string{"name": "openloop"},
 	}
-	if o.Version != "" && o.Version != "dev" {
-		manifest["version"] = o.Version
+	if version != "" && version != "dev" {
+		m["version"] = version
 	}
+	return indentJSON(m)
+}
+
+// hooksDoc starts every plugin's hooks/hooks.json.
+const hooksDoc = "{\n  \"description\": \"openloop: notice and park open loops\"\n}\n"
+
+// pluginFiles are the text files of the marketplace, in the order listed.
+func pluginFiles(o Options) ([]File, error) {
 	// --plugin: the hook's notices name the plugin's command,
 	// /openloop:session, not the /session an install writes. --assist:
-	// Claude's judgment is the default, as for install.
-	hooks, _, _, err := settings.Install([]byte("{\n  \"description\": \"openloop: notice and park open loops\"\n}\n"), settings.AssistHookCommand(settings.PluginExe)+" --plugin")
+	// Claude's judgment, the default of install too (docs/assist.md).
+	hooks, _, _, err := settings.Install([]byte(hooksDoc), settings.AssistHookCommand(settings.PluginExe)+" --plugin")
 	if err != nil {
 		return nil, err
 	}
@@ -174,16 +190,17 @@ func pluginFiles(o Options) ([]pluginFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []pluginFile{
-		{".claude-plugin/plugin.json", indentJSON(manifest)},
-		{".claude-plugin/marketplace.json", indentJSON(market)},
+	return []File{
+		{".claude-plugin/plugin.json", manifest(o.Version)},
+		{".claude-plugin/marketplace.json", marketplace("./")},
 		{"hooks/hooks.json", hooks},
-		{"commands/session.md", settings.PluginCommandFile(nonce)},
+		{"commands/session.md", settings.PluginCommandFile(settings.PluginExe, nonce)},
 		{"README.md", []byte(pluginReadme)},
 	}, nil
 }
 
-const pluginReadme = `# openloop plugin
+// readmeHead starts the README of both plugins.
+const readmeHead = `# openloop plugin
 
 openloop notices the open loops of a Claude Code session (deferred ideas,
 side ideas, clarifying questions that were skipped) and parks each one as a
@@ -195,7 +212,9 @@ park' (Claude Code asks before each such Bash call unless you allow it);
 plugin registers its hooks on UserPromptSubmit, Stop, SessionEnd and
 SessionStart and adds the command
 /openloop:session (resume, archive <text>, restore <text>, dismiss <text>, summary).
-bin/openloop is the openloop binary it runs. Do not also register openloop
+`
+
+const pluginReadme = readmeHead + `bin/openloop is the openloop binary it runs. Do not also register openloop
 with "openloop install": every event would then be delivered twice.
 `
 
@@ -252,7 +271,7 @@ func writePluginFile(now time.Time, path string, data []byte, mode fs.FileMode) 
 // checkPluginDir refuses to write into a folder that holds anything but an
 // earlier openloop plugin: the plugin's files would replace the user's own
 // (a README.md, a hooks/hooks.json).
-func checkPluginDir(dir string, files []pluginFile) error {
+func checkPluginDir(dir string, files []File) error {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) || err == nil && len(ents) == 0 {
 		return nil
@@ -269,7 +288,7 @@ func checkPluginDir(dir string, files []pluginFile) error {
 	// never removed with it.
 	ours := map[string]bool{"bin/openloop": true, "bin/openloop.exe": true}
 	for _, f := range files {
-		for p := f.name; p != "."; p = path.Dir(p) {
+		for p := f.Name; p != "."; p = path.Dir(p) {
 			ours[p] = true
 		}
 	}

@@ -51,9 +51,12 @@ func CommandFile(exe, nonce string) []byte {
 	return commandFile(exe, nonce, 0, Marker, false)
 }
 
-// PluginCommandFile is the plugin's /session command file.
-func PluginCommandFile(nonce string) []byte {
-	return commandFile(PluginExe, nonce, 0, pluginMarker, false)
+// PluginCommandFile is the plugin's /session command file, running exe:
+// PluginExe for the plugin that carries its binary (openloop plugin
+// --out), PortableExe for the one checked in at the repository's root,
+// which runs the openloop on the user's PATH.
+func PluginCommandFile(exe, nonce string) []byte {
+	return commandFile(exe, nonce, 0, pluginMarker, false)
 }
 
 // commandFile is the command file with heads[version] and marker. The

@@ -29,8 +29,22 @@ func TestParseCommandFileVersions(t *testing.T) {
 	if !strings.Contains(cur, "argument-hint: resume | archive <text> | restore <text> | dismiss <text> | summary\n") {
 		t.Errorf("the argument hint does not list restore:\n%s", cur)
 	}
-	plugin := string(PluginCommandFile(nonce))
-	if strings.Contains(plugin, Marker) || !strings.Contains(plugin, pluginMarker) {
-		t.Errorf("the plugin's command file says install wrote it:\n%s", plugin)
+	for _, exe := range []string{PluginExe, PortableExe} {
+		plugin := string(PluginCommandFile(exe, nonce))
+		if strings.Contains(plugin, Marker) || !strings.Contains(plugin, pluginMarker) {
+			t.Errorf("the plugin's command file says install wrote it:\n%s", plugin)
+		}
+	}
+	// The checked-in plugin's command runs the openloop on PATH, by its
+	// bare name, as its allowed-tools pattern names it.
+	path := string(PluginCommandFile(PortableExe, nonce))
+	for _, want := range []string{
+		"allowed-tools: Bash(openloop session:*)\n",
+		"```!\nopenloop session --plugin <<'" + TermPrefix + nonce + "'\n$ARGUMENTS\n" + TermPrefix + nonce + "\n```\n",
+		"`openloop session --plugin archive <name>`",
+	} {
+		if !strings.Contains(path, want) {
+			t.Errorf("the PATH plugin's command file lacks %q:\n%s", want, path)
+		}
 	}
 }

@@ -1,0 +1,390 @@
+package main
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/openloop/openloop/pkg/plugin"
+)
+
+var when = time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+
+func TestCheckVersion(t *testing.T) {
+	for v, ok := range map[string]bool{
+		"v1.2.3": true, "v0.0.1": true, "v1.2.3-rc.1": true, "v10.20.30-beta-2": true,
+		"": false, "1.2.3": false, "v1.2": false, "v01.2.3": false, "v1.2.3+meta": false, "v1.2.3-": false, "v1.2.3\n": false,
+	} {
+		if err := checkVersion(v); (err == nil) != ok {
+			t.Errorf("checkVersion(%q) = %v, want ok %v", v, err, ok)
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	for _, tc := range []struct {
+		t    Target
+		want string
+	}{
+		{Target{"linux", "amd64"}, "openloop_1.2.3_linux_amd64.tar.gz"},
+		{Target{"darwin", "arm64"}, "openloop_1.2.3_darwin_arm64.tar.gz"},
+		{Target{"windows", "arm64"}, "openloop_1.2.3_windows_arm64.zip"},
+	} {
+		if got := ArchiveName("v1.2.3", tc.t); got != tc.want {
+			t.Errorf("ArchiveName(v1.2.3, %s) = %q, want %q", tc.t, got, tc.want)
+		}
+	}
+	if len(AllTargets) != 6 {
+		t.Errorf("%d targets, want linux, darwin, windows × amd64, arm64", len(AllTargets))
+	}
+}
+
+func TestSourceDate(t *testing.T) {
+	if got := sourceDate("1796292000"); !got.Equal(time.Unix(1796292000, 0)) {
+		t.Errorf("sourceDate = %v", got)
+	}
+	for _, s := range []string{"", "x", "-1", "100"} { // zip cannot say 1970
+		if got := sourceDate(s); !got.Equal(time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)) {
+			t.Errorf("sourceDate(%q) = %v, want 2000-01-01", s, got)
+		}
+	}
+}
+
+// Both formats read back to the files put in, with the binary executable,
+// and the same inputs give the same bytes.
+func TestPackRoundTrip(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "openloop")
+	if err := os.WriteFile(bin, []byte("\x7fELF not really"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	docs := []docFile{{"README.md", []byte("# openloop\n")}, {"LICENSE", []byte("terms\n")}}
+	for _, tg := range []Target{{"linux", "arm64"}, {"windows", "amd64"}} {
+		base := Base("v1.2.3", tg)
+		a, err := pack(tg, base, bin, docs, when)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := pack(tg, base, bin, docs, when.Add(0))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: two packs of the same files differ", tg)
+		}
+		got, err := unpack(tg.Ext(), base, a)
+		if err != nil {
+			t.Fatalf("%s: %v", tg, err)
+		}
+		want := []entry{{tg.Exe(), 0o755, []byte("\x7fELF not really")}, {"README.md", 0o644, docs[0].data}, {"LICENSE", 0o644, docs[1].data}}
+		if len(got) != len(want) {
+			t.Fatalf("%s: unpacked %d files, want %d", tg, len(got), len(want))
+		}
+		for i := range want {
+			if got[i].name != want[i].name || got[i].mode != want[i].mode || !bytes.Equal(got[i].data, want[i].data) {
+				t.Errorf("%s: file %d = %s %v %q, want %s %v %q", tg, i, got[i].name, got[i].mode, got[i].data, want[i].name, want[i].mode, want[i].data)
+			}
+		}
+	}
+}
+
+func tarGz(t *testing.T, hdrs ...*tar.Header) []byte {
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	for _, h := range hdrs {
+		if h.Typeflag == tar.TypeReg {
+			h.Size = 1
+		}
+		if err := tw.WriteHeader(h); err != nil {
+			t.Fatal(err)
+		}
+		if h.Typeflag == tar.TypeReg {
+			tw.Write([]byte("x"))
+		}
+	}
+	tw.Close()
+	gz.Close()
+	return buf.Bytes()
+}
+
+// An archive a user's tar would unpack outside its folder, or with a
+// link in it, is refused.
+func TestUnpackRefuses(t *testing.T) {
+	const base = "openloop_1.2.3_linux_amd64"
+	for name, h := range map[string]*tar.Header{
+		"parent":   {Name: base + "/../evil", Typeflag: tar.TypeReg, Mode: 0o644},
+		"absolute": {Name: "/etc/evil", Typeflag: tar.TypeReg, Mode: 0o644},
+		"beside":   {Name: "other/openloop", Typeflag: tar.TypeReg, Mode: 0o755},
+		"prefix":   {Name: base + "x/openloop", Typeflag: tar.TypeReg, Mode: 0o755},
+		"symlink":  {Name: base + "/openloop", Typeflag: tar.TypeSymlink, Linkname: "/bin/sh"},
+	} {
+		if _, err := unpack(".tar.gz", base, tarGz(t, h)); err == nil {
+			t.Errorf("%s: %q unpacked without an error", name, h.Name)
+		}
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	zw.Create("openloop_1.2.3_windows_amd64/../../evil.exe")
+	zw.Close()
+	if _, err := unpack(".zip", "openloop_1.2.3_windows_amd64", buf.Bytes()); err == nil {
+		t.Error("a zip entry with .. unpacked without an error")
+	}
+}
+
+func TestFormula(t *testing.T) {
+	sums := map[string]string{
+		"openloop_1.2.3_darwin_arm64.tar.gz": strings.Repeat("a", 64),
+		"openloop_1.2.3_darwin_amd64.tar.gz": strings.Repeat("b", 64),
+		"openloop_1.2.3_linux_arm64.tar.gz":  strings.Repeat("c", 64),
+		"openloop_1.2.3_linux_amd64.tar.gz":  strings.Repeat("d", 64),
+		"openloop_1.2.3_windows_amd64.zip":   strings.Repeat("e", 64),
+	}
+	got, err := Formula("v1.2.3", ReleaseURL("v1.2.3"), sums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := "https://github.com/openloop/openloop/releases/download/v1.2.3/openloop_1.2.3_"
+	want := `# Generated by 'go run ./internal/release -version v1.2.3'; do not edit.
+class Openloop < Formula
+  desc "Parks the open loops of a Claude Code session as memory files"
+  homepage "https://github.com/openloop/openloop"
+  version "1.2.3"
+
+  on_macos do
+    on_arm do
+      url "` + u + `darwin_arm64.tar.gz"
+      sha256 "` + sums["openloop_1.2.3_darwin_arm64.tar.gz"] + `"
+    end
+    on_intel do
+      url "` + u + `darwin_amd64.tar.gz"
+      sha256 "` + sums["openloop_1.2.3_darwin_amd64.tar.gz"] + `"
+    end
+  end
+
+  on_linux do
+    on_arm do
+      url "` + u + `linux_arm64.tar.gz"
+      sha256 "` + sums["openloop_1.2.3_linux_arm64.tar.gz"] + `"
+    end
+    on_intel do
+      url "` + u + `linux_amd64.tar.gz"
+      sha256 "` + sums["openloop_1.2.3_linux_amd64.tar.gz"] + `"
+    end
+  end
+
+  def install
+    bin.install "openloop"
+  end
+
+  test do
+    assert_match "openloop v#{version}", shell_output("#{bin}/openloop --version")
+  end
+end
+`
+	if string(got) != want {
+		t.Errorf("formula:\n%s\nwant:\n%s", got, want)
+	}
+	if err := checkFormula(got, "1.2.3", sums); err != nil {
+		t.Errorf("checkFormula of the formula itself: %v", err)
+	}
+	delete(sums, "openloop_1.2.3_linux_arm64.tar.gz")
+	if err := checkFormula(got, "1.2.3", sums); err == nil {
+		t.Error("checkFormula passes a formula naming an archive the sums do not list")
+	}
+	if _, err := Formula("v1.2.3", "x", map[string]string{"openloop_1.2.3_windows_amd64.zip": sums["openloop_1.2.3_windows_amd64.zip"]}); err == nil {
+		t.Error("a formula with no darwin or linux archive")
+	}
+}
+
+func TestParseSums(t *testing.T) {
+	sums := map[string]string{"a.tar.gz": strings.Repeat("0", 64), "b.zip": strings.Repeat("f", 64)}
+	got, err := parseSums(sumsText(sums))
+	if err != nil || len(got) != 2 || got["a.tar.gz"] != sums["a.tar.gz"] || got["b.zip"] != sums["b.zip"] {
+		t.Errorf("parseSums(sumsText) = %v, %v", got, err)
+	}
+	for _, bad := range []string{"", "xyz  a\n", strings.Repeat("0", 64) + " a\n", strings.Repeat("0", 64) + "  ../a\n",
+		strings.Repeat("0", 64) + "  a\n" + strings.Repeat("1", 64) + "  a\n"} {
+		if _, err := parseSums([]byte(bad)); err == nil {
+			t.Errorf("parseSums(%q) = nil error", bad)
+		}
+	}
+}
+
+func FuzzParseSums(f *testing.F) {
+	f.Add([]byte(strings.Repeat("0", 64) + "  openloop_1.2.3_linux_amd64.tar.gz\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		sums, err := parseSums(b)
+		if err != nil {
+			return
+		}
+		for n := range sums {
+			if n == "" || strings.ContainsAny(n, `/\`) {
+				t.Errorf("parseSums accepted the name %q", n)
+			}
+		}
+	})
+}
+
+// Whatever the archive's bytes, unpack returns an error or files inside
+// the folder.
+func FuzzUnpack(f *testing.F) {
+	const base = "openloop_1.2.3_linux_amd64"
+	a, _ := packTarGz(base, []docFile{{"openloop", []byte("x")}}, when)
+	z, _ := packZip(base, []docFile{{"openloop", []byte("x")}}, when)
+	f.Add(a, false)
+	f.Add(z, true)
+	f.Fuzz(func(t *testing.T, b []byte, isZip bool) {
+		ext := ".tar.gz"
+		if isZip {
+			ext = ".zip"
+		}
+		files, err := unpack(ext, base, b)
+		if err != nil {
+			return
+		}
+		for _, e := range files {
+			if e.name == "" || strings.HasPrefix(e.name, "/") || strings.Contains(e.name, "..") {
+				t.Errorf("unpack returned %q", e.name)
+			}
+		}
+	})
+}
+
+// A binary put in the archive of another platform is caught by its
+// header: here the test binary itself, this machine's, as darwin/arm64
+// or windows/arm64.
+func TestCheckCatchesWrongPlatform(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tg := range []Target{{"darwin", "arm64"}, {"windows", "arm64"}, {"linux", map[string]string{"amd64": "arm64", "arm64": "amd64"}[runtime.GOARCH]}} {
+		if tg.OS == runtime.GOOS && tg.Arch == runtime.GOARCH {
+			continue
+		}
+		data, err := pack(tg, Base("v1.2.3", tg), self, nil, when)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = checkArchive(tg, "v1.2.3", data)
+		if err == nil || !strings.Contains(err.Error(), "binary for "+runtime.GOOS+"/"+runtime.GOARCH+", not "+tg.String()) {
+			t.Errorf("%s holding this machine's binary: %v", tg, err)
+		}
+	}
+}
+
+// The command run as CI runs it, for this machine and one other platform:
+// the archives pass the check, the one for this machine prints the
+// version, and a changed byte, an extra file, a missing platform or a
+// binary without the stamp fail it.
+func TestBuildAndCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds openloop twice")
+	}
+	host := Target{runtime.GOOS, runtime.GOARCH}
+	other := Target{"windows", "arm64"}
+	if host == other {
+		other = Target{"linux", "amd64"}
+	}
+	targets := host.String() + "," + other.String()
+	out := filepath.Join(t.TempDir(), "dist")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-version", "v1.2.3-rc.1", "-out", out, "-targets", targets}, &stdout, &stderr); code != 0 {
+		t.Fatalf("release: exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	if code := run([]string{"-check", out, "-targets", targets}, &stdout, &stderr); code != 0 {
+		t.Fatalf("release -check: exit %d\n%s", code, stderr.String())
+	}
+	if want := "--version prints \"openloop v1.2.3-rc.1\"\n"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("release -check did not run this machine's binary:\n%s", stdout.String())
+	}
+	// Without -targets, all six are wanted.
+	stderr.Reset()
+	if code := run([]string{"-check", out}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "release: error: no archive for ") {
+		t.Errorf("release -check of two archives for six targets: exit %d, %s", code, stderr.String())
+	}
+	// A changed byte.
+	name := filepath.Join(out, ArchiveName("v1.2.3-rc.1", other))
+	orig, _ := os.ReadFile(name)
+	changed := bytes.Clone(orig)
+	changed[len(changed)/2] ^= 1
+	os.WriteFile(name, changed, 0o644)
+	stderr.Reset()
+	if code := run([]string{"-check", out, "-targets", targets}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "its SHA-256 is") {
+		t.Errorf("release -check of a changed archive: exit %d, %s", code, stderr.String())
+	}
+	os.WriteFile(name, orig, 0o644)
+	// An extra file.
+	os.WriteFile(filepath.Join(out, "notes.txt"), []byte("x"), 0o644)
+	stderr.Reset()
+	if code := run([]string{"-check", out, "-targets", targets}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "notes.txt, which checksums.txt does not list") {
+		t.Errorf("release -check with an extra file: exit %d, %s", code, stderr.String())
+	}
+	// The folder is not empty any more: a build into it is refused.
+	stderr.Reset()
+	if code := run([]string{"-version", "v1.2.3", "-out", out}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "is not empty") {
+		t.Errorf("release into a full folder: exit %d, %s", code, stderr.String())
+	}
+	// A binary stamped with another version.
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), host.Exe())
+	if err := goBuild(root, host, "v9.9.9", bin); err != nil {
+		t.Fatal(err)
+	}
+	data, err := pack(host, Base("v1.2.3", host), bin, nil, when)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := checkArchive(host, "v1.2.3", data); err == nil || !strings.Contains(err.Error(), `is not stamped v1.2.3: github.com/openloop/openloop/pkg/cli.Version is "v9.9.9"`) {
+		t.Errorf("a binary stamped v9.9.9 in the v1.2.3 archive: %v", err)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, 2, "release: error: say which version to build: -version vMAJOR.MINOR.PATCH\n"},
+		{[]string{"-version", "1.2.3"}, 2, "release: error: -version \"1.2.3\" is not a semantic version such as v1.2.3 or v1.2.3-rc.1 (with its leading v)\n"},
+		{[]string{"-version", "v1.2.3", "-targets", "plan9/386"}, 2, "release: error: -targets: \"plan9/386\" is not one of linux/amd64, linux/arm64, darwin/amd64, darwin/arm64, windows/amd64, windows/arm64\n"},
+		{[]string{"-check", "d", "-version", "v1.2.3"}, 2, "release: error: -check reads the version from the folder; do not pass -version\n"},
+		{[]string{"-version", "v1.2.3", "extra"}, 2, "release: error: unexpected argument \"extra\"\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(tc.args, &stdout, &stderr); code != tc.code || stderr.String() != tc.want || stdout.Len() > 0 {
+			t.Errorf("release %q: exit %d, stderr %q, stdout %q; want exit %d, stderr %q", tc.args, code, stderr.String(), stdout.String(), tc.code, tc.want)
+		}
+	}
+}
+
+// The module path go install needs is the one go.mod declares, and the
+// one the plugin's notice and docs/install.md name.
+func TestModulePathNamed(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "go install " + Module + "/cmd/openloop@latest"
+	if plugin.GoInstall != want {
+		t.Errorf("the plugin says %q, want %q", plugin.GoInstall, want)
+	}
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "install.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{want, "go run ./internal/release -version", FormulaFile, SumsFile} {
+		if !bytes.Contains(doc, []byte(s)) {
+			t.Errorf("docs/install.md does not name %q", s)
+		}
+	}
+}
