@@ -50,7 +50,7 @@ func init() {
 		der die das den dem des ein eine einen und oder fur mit von zu im am auf ob auch soll werden
 		el la los las lo un una unos de del y o en con por para al que se
 		le les l un une des du et ou en avec pour par au aux sur que d
-		item`) {
+		item 的 了 和 或`) {
 		stopwords[w] = true
 	}
 }
@@ -70,7 +70,9 @@ func tokens(s string) map[string]bool {
 		for _, r := range w {
 			if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
 				flush()
-				out[string(r)] = true
+				if !stopwords[string(r)] {
+					out[string(r)] = true
+				}
 				continue
 			}
 			word = append(word, r)

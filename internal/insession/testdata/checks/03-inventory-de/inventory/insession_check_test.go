@@ -29,7 +29,7 @@ func TestInsessionReserveNonPositive(t *testing.T) {
 }
 
 func TestInsessionConcurrent(t *testing.T) {
-	s := New(map[string]int{"MILK-1L": 2000})
+	s := New(map[string]int{"MILK-1L": 4000})
 	var wg sync.WaitGroup
 	for i := 0; i < 40; i++ {
 		wg.Add(1)
@@ -42,7 +42,7 @@ func TestInsessionConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if got := s.Level("MILK-1L"); got != 0 {
-		t.Fatalf("Level = %d; want 0", got)
+	if got := s.Level("MILK-1L"); got != 2000 {
+		t.Fatalf("Level = %d; want 2000", got)
 	}
 }
