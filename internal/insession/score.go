@@ -37,6 +37,7 @@ type Park struct {
 
 	loop   *LoopAt
 	copy   bool
+	early  bool   // made while the message before the loop's was under way
 	ordin  string // for a wrong park at a non-loop message: its class
 	f1     float64
 	atLoop bool
@@ -238,14 +239,18 @@ var dated = regexp.MustCompile(`-\d{4}-\d{2}-\d{2}(-\d+)?$`)
 
 // match pairs each park with the labelled loop it caught: one left by
 // the message under way or the one before it, whose keys its name or idea
-// holds. Loops not caught yet come first, then the park's own kind, then
-// the message under way. A second park of a caught loop is a copy.
+// holds; or, early, one the next message leaves (Claude parked its own
+// question or offer before the user moved on or said "not now": the item
+// the user is left with is the loop's, though made before it was one).
+// Loops not caught yet come first, then the park's own kind, then the
+// message under way, then a loop of an earlier message over an early
+// catch. A second park of a caught loop is a copy.
 func match(rs *RunScore) {
 	for _, p := range rs.Parks {
 		text := p.Name + " " + p.Idea
 		var cands []*LoopAt
 		for _, l := range rs.Loops {
-			if l.Void || p.Turn < l.Msg || p.Turn > l.Msg+1 {
+			if l.Void || p.Turn < l.Msg-1 || p.Turn > l.Msg+1 {
 				continue
 			}
 			for _, k := range l.Keys {
@@ -263,11 +268,15 @@ func match(rs *RunScore) {
 			if (a.Kind == p.Kind) != (b.Kind == p.Kind) {
 				return a.Kind == p.Kind
 			}
-			return a.Msg == p.Turn && b.Msg != p.Turn
+			if (a.Msg == p.Turn) != (b.Msg == p.Turn) {
+				return a.Msg == p.Turn
+			}
+			return a.Msg < b.Msg
 		})
 		if len(cands) > 0 {
 			l := cands[0]
 			p.loop = l
+			p.early = l.Msg > p.Turn
 			p.f1 = tokenF1(p.Name, l.Name)
 			if l.Caught == nil {
 				l.Caught = p
@@ -295,6 +304,10 @@ func (p *Park) verdict() string {
 	switch {
 	case p.loop != nil && p.copy:
 		return "copy"
+	case p.loop != nil && p.early && p.loop.Kind == p.Kind:
+		return "right, early"
+	case p.loop != nil && p.early:
+		return "right loop, early, kind " + p.loop.Kind
 	case p.loop != nil && p.loop.Kind == p.Kind:
 		return "right"
 	case p.loop != nil:
@@ -401,14 +414,14 @@ func report(w io.Writer, runs []*RunScore, work bool) {
 			void++
 		}
 	}
-	fmt.Fprintf(w, "\nA loop is caught by a park made while its message (or the next) was under way whose name or idea holds one of its keys, whatever kind the park has; a park is right in its kind's row only when the loop is of that kind, and in the \"any loop\" row when it caught any loop (copies included, see below).")
+	fmt.Fprintf(w, "\nA loop is caught by a park made while its message (or the next) was under way, or early, while the message before it was (Claude parked its own question or offer before the user left it), whose name or idea holds one of its keys, whatever kind the park has; a park is right in its kind's row only when the loop is of that kind, and in the \"any loop\" row when it caught any loop (copies included, see below).")
 	if void > 0 {
 		fmt.Fprintf(w, " %d skipped question(s) are left out: Claude's reply before them asked nothing.", void)
 	}
 	fmt.Fprintln(w)
 
-	fmt.Fprintf(w, "\n### Who parked\n\n| who | parks | right | copies | wrong | removed later in the session |\n| --- | --- | --- | --- | --- | --- |\n")
-	whos := map[string][5]int{}
+	fmt.Fprintf(w, "\n### Who parked\n\n| who | parks | right | … of them early | copies | wrong | removed later in the session |\n| --- | --- | --- | --- | --- | --- | --- |\n")
+	whos := map[string][6]int{}
 	var order []string
 	for _, p := range parks {
 		c, ok := whos[p.Who]
@@ -418,21 +431,24 @@ func report(w io.Writer, runs []*RunScore, work bool) {
 		c[0]++
 		switch {
 		case p.loop != nil && p.copy:
-			c[2]++
+			c[3]++
 		case p.loop != nil:
 			c[1]++
+			if p.early {
+				c[2]++
+			}
 		default:
-			c[3]++
+			c[4]++
 		}
 		if p.Removed {
-			c[4]++
+			c[5]++
 		}
 		whos[p.Who] = c
 	}
 	sort.Strings(order)
 	for _, who := range order {
 		c := whos[who]
-		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d |\n", who, c[0], c[1], c[2], c[3], c[4])
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %d |\n", who, c[0], c[1], c[2], c[3], c[4], c[5])
 	}
 
 	fmt.Fprintf(w, "\n### Messages that leave no loop\n\n| class | messages | wrong parks |\n| --- | --- | --- |\n")

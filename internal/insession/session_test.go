@@ -139,11 +139,12 @@ var fakeClaude = []turn{
 	{edit: fixDue, reply: "Fixed: Due skips done reminders; TestDueSkipsDone passes."},
 	{parks: [][]string{{"park", "--source", "assist", "--kind", "deferred", "--idea", "retry budget", "--context", "fixing Due"}}, reply: "Tests pass. The retry budget is parked."},
 	{reply: "Printing the list."},
-	{reply: "Which color do you want for the button: blue or green?"},
-	{parks: [][]string{
-		{"park", "--source", "assist", "--kind", "question", "--idea", "button color", "--context", "blue or green?"},
-		{"park", "--source", "assist", "--kind", "question", "--idea", "color of the button", "--context", "blue or green"},
-	}, reply: "Added Len."},
+	// An early park: the question is parked as it is asked, before the
+	// user leaves it (message 5 does).
+	{parks: [][]string{{"park", "--source", "assist", "--kind", "question", "--idea", "button color", "--context", "blue or green?"}},
+		reply: "Which color do you want for the button: blue or green?"},
+	{parks: [][]string{{"park", "--source", "assist", "--kind", "question", "--idea", "color of the button", "--context", "blue or green"}},
+		reply: "Added Len."},
 	{reply: "Carrying on."},
 	{edit: writeNotes, parks: [][]string{{"park", "--source", "assist", "--kind", "deferred", "--idea", "handoff note", "--context", "writing NOTES.md"}}, reply: "Wrote NOTES.md."},
 	{reply: "Shipping on Friday is your call; I will wait."},
@@ -269,15 +270,15 @@ func TestPlaySession(t *testing.T) {
 			"| question | 1 | 1 | 1.00 | 2 | 2 | 1.00 |\n" +
 			"| any loop | 3 | 2 | 0.67 | 5 | 3 | 0.60 |\n",
 		"1 skipped question(s) are left out: Claude's reply before them asked nothing.",
-		"| who | parks | right | copies | wrong | removed later in the session |\n| --- | --- | --- | --- | --- | --- |\n" +
-			"| Claude | 4 | 2 | 1 | 1 | 0 |\n" +
-			"| hook UserPromptSubmit | 1 | 0 | 0 | 1 | 0 |\n",
+		"| who | parks | right | … of them early | copies | wrong | removed later in the session |\n| --- | --- | --- | --- | --- | --- | --- |\n" +
+			"| Claude | 4 | 2 | 1 | 1 | 1 | 0 |\n" +
+			"| hook UserPromptSubmit | 1 | 0 | 0 | 0 | 1 | 0 |\n",
 		"| ordinary | 3 | 0 |\n| look-alike: handoff | 1 | 1 |\n| look-alike: scoping | 1 | 1 |\n| all | 5 | 2 |\n",
 		"Wrong parks per 100 messages that leave no loop: **40.0**.",
 		"Name token F1 against the label, mean over 2 loops caught: **0.90**.",
 		"| 90-harness-test | 2 | Claude | deferred | retry-budget | retry budget | 1.00 | right |\n",
 		"| 90-harness-test | 3 | hook UserPromptSubmit | deferred | hook-parked-thing |  |  | wrong (look-alike: scoping) |\n",
-		"| 90-harness-test | 5 | Claude | question | button-color | which button color | 0.80 | right |\n",
+		"| 90-harness-test | 4 | Claude | question | button-color | which button color | 0.80 | right, early |\n",
 		"| 90-harness-test | 5 | Claude | question | color-of-the-button | which button color | 0.80 | copy |\n",
 		"| 90-harness-test | 7 | Claude | deferred | handoff-note |  |  | wrong (look-alike: handoff) |\n",
 		"Loops missed:\n\n- 90-harness-test message 6: side-idea, dark mode\n",
