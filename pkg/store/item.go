@@ -68,13 +68,14 @@ func (it Item) Idea() string {
 			// openloop writes the idea into the description too; where they
 			// agree, that settles where the idea ends even when the context
 			// itself holds the clause (". Context: " typed by the user).
-			if d, ok := strings.CutPrefix(it.Description, k.desc); ok && d != "" && strings.HasPrefix(rest, d+k.clause) {
+			if d, ok := strings.CutPrefix(it.Description, k.desc); ok && d != "" && (strings.HasPrefix(rest, d+k.clause) || rest == d+".") {
 				return d
 			}
 			if i := strings.LastIndex(rest, k.clause); i >= 0 {
 				return rest[:i]
 			}
-			return rest
+			// "Deferred: <idea>." without a context.
+			return strings.TrimSuffix(rest, ".")
 		}
 	}
 	return it.Description
@@ -270,13 +271,21 @@ type Entry struct {
 //
 //	Deferred: <idea>. Context: <why>.
 //
+// (or "Deferred: <idea>." when the context is not known)
+//
 //	**Why:** <why>
 //	**How to apply:** <how>
 func (e Entry) Body() string {
 	t := textOf(e.Kind)
 	idea := strings.TrimRight(storedLine(e.Idea), ".")
 	var b strings.Builder
-	b.WriteString(t.lead + idea + t.clause + sentence(e.Context) + "\n\n")
+	if e.Kind != KindQuestion && strings.TrimSpace(storedLine(e.Context)) == "" {
+		// Nothing is known of what was under way: the clause is left out
+		// rather than reading "(none given)".
+		b.WriteString(t.lead + idea + ".\n\n")
+	} else {
+		b.WriteString(t.lead + idea + t.clause + sentence(e.Context) + "\n\n")
+	}
 	b.WriteString("**Why:** " + sentence(orDefault(e.Why, e.defaultWhy())) + "\n")
 	b.WriteString("**How to apply:** " + sentence(orDefault(e.HowTo, e.defaultHow(idea))) + "\n")
 	return b.String()

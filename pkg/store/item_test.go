@@ -101,6 +101,12 @@ func TestEntryBody(t *testing.T) {
 			"User raised: token expiry status. Pending: should expired tokens return 401 or 403?\n\n**Why:** Claude asked this and the user moved on to a new request before answering.\n**How to apply:** ask the user again: should expired tokens return 401 or 403?\n"},
 		{Entry{Kind: KindSideIdea, Idea: "dark mode.", Context: "fixing the\nrefresh race", Why: "raised mid-task!"},
 			"Side idea: dark mode. Raised while: fixing the refresh race.\n\n**Why:** raised mid-task!\n**How to apply:** ask whether to take this up now: dark mode.\n"},
+		// Nothing known of the work under way: the clause is left out
+		// (issue 29 §7), never "(none given)".
+		{Entry{Kind: KindDeferred, Idea: "pdf export", Context: " \x1b "},
+			"Deferred: pdf export.\n\n**Why:** the user put it off until later.\n**How to apply:** ask whether to take this up now: pdf export.\n"},
+		{Entry{Kind: KindSideIdea, Idea: "dark mode"},
+			"Side idea: dark mode.\n\n**Why:** it came up while the session was busy with something else.\n**How to apply:** ask whether to take this up now: dark mode.\n"},
 	}
 	for _, tt := range tests {
 		if got := tt.e.Body(); got != tt.want {
@@ -116,6 +122,20 @@ func TestIdeaRoundTrip(t *testing.T) {
 		it, _ := Parse(data)
 		if got := it.Idea(); got != "cache the lookups. Context: tricky" {
 			t.Errorf("%s: Idea() = %q", k, got)
+		}
+	}
+	// Without a context, and for a file whose description says otherwise.
+	for _, desc := range []string{"", "my own words"} {
+		for _, k := range []Kind{KindDeferred, KindSideIdea} {
+			e := Entry{Kind: k, Idea: "cache the lookups"}
+			if desc == "" {
+				desc = e.Description()
+			}
+			data, _ := Render("n", desc, e.Body())
+			it, _ := Parse(data)
+			if got := it.Idea(); got != "cache the lookups" {
+				t.Errorf("%s without context, description %q: Idea() = %q", k, desc, got)
+			}
 		}
 	}
 }
