@@ -173,7 +173,7 @@ var mutations = []mutation{
 	{id: "compact-by-age", behaviour: "after a compaction another session's items are handed back as this session's",
 		file: "hooks/sessionstart.go", old: "if it.Damaged == nil && it.Session == session {", new: "if it.Damaged == nil {", pkgs: hookPkgs},
 	{id: "context-later-clause", behaviour: "a hook park's Context takes a later clause of the prompt (\"haz el commit\")",
-		file: "pkg/detect/idea.go", old: "before := slices.Clone(cs[:best])", new: "before := slices.Concat(cs[:best], cs[best+1:])", pkgs: []string{"./pkg/detect", "./cmd/openloop"}},
+		file: "pkg/detect/idea.go", old: "if holdsLoopCue(part) || mentions(part, idea) {\n\t\t\tbreak", new: "if holdsLoopCue(part) || mentions(part, idea) {\n\t\t\tcontinue", pkgs: []string{"./pkg/detect", "./cmd/openloop"}},
 	{id: "name-case", behaviour: "a new name may differ from an open one by case alone (Dark-Mode beside dark-mode)",
 		file: "pkg/store/norm.go", old: "return strings.ToLower(canon(name))", new: "return canon(name)", pkgs: storePkgs},
 	{id: "same-idea-senses", behaviour: "opposites are the same idea again (deploy with docker, deploy without docker)",
