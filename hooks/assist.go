@@ -153,10 +153,8 @@ func Nudge(program, kind, subject string) string {
 		head, tail := words[:4:4], words[len(words)-(nudgeQuestion-4):]
 		words = append(head, "…"+tail[0])
 		words = append(words, tail[1:]...)
-	case kind != "question" && len(words) > nudgeIdea:
-		words = append(words[:nudgeIdea:nudgeIdea], "…")
-		words[nudgeIdea-1] += words[nudgeIdea]
-		words = words[:nudgeIdea]
+	case kind != "question":
+		words = []string{quoteWords(subject, nudgeIdea)}
 	}
 	what := map[string]string{"question": "skipped question", "deferred": "deferral", "side-idea": "side idea"}[kind]
 	if what == "" {

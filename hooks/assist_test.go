@@ -84,3 +84,37 @@ func TestRuleAndNudgesAreFacts(t *testing.T) {
 		}
 	}
 }
+
+// The line Claude is given when the hook parks on its own, with the
+// assist tier on, says how to rename the item, and stays at MaxNudgeWords
+// or fewer whatever the idea, the number of parks or the program's path
+// (issue 29 §3).
+func TestRenameHintWords(t *testing.T) {
+	long := "add a retry budget to the upload client before the release"
+	tests := []struct {
+		prog                string
+		kinds, ideas, names []string
+		want                string // the exact line, when not ""
+	}{
+		{"openloop", []string{"deferred"}, []string{"write design doc"}, []string{"write-design-doc"},
+			`openloop parked deferred "write design doc" as write-design-doc; openloop rename write-design-doc --idea '<thing>' renames it if the name misses the thing. Carry on with the user's request.`},
+		{"openloop", []string{"side-idea"}, []string{long}, []string{"add-retry-budget-to-upload-client-before"},
+			`openloop parked side-idea "add a retry budget to the…" as add-retry-budget-to-upload-client-before; openloop rename add-retry-budget-to-upload-client-before --idea '<thing>' renames it if the name misses the thing. Carry on with the user's request.`},
+		{"'/Users/me/My Tools/openloop'", []string{"deferred"}, []string{long}, []string{"x"}, ""},
+		{"openloop", []string{"deferred", "side-idea"}, []string{"a b", "c d"}, []string{"a-b", "c-d"},
+			`openloop parked a-b, c-d; openloop rename <name> --idea '<thing>' renames one if the name misses the thing. Carry on with the user's request.`},
+		{"'/a b c d e f g h i j k l m n o p/openloop'", []string{"deferred", "deferred", "deferred", "deferred"}, []string{"a", "b", "c", "d"}, []string{"a", "b", "c", "d"}, ""},
+	}
+	for _, tt := range tests {
+		got := RenameHint(tt.prog, tt.kinds, tt.ideas, tt.names)
+		if n := len(strings.Fields(got)); n > MaxNudgeWords {
+			t.Errorf("%d words, want %d or fewer: %s", n, MaxNudgeWords, got)
+		}
+		if tt.want != "" && got != tt.want {
+			t.Errorf("RenameHint = %s\nwant          %s", got, tt.want)
+		}
+		if !strings.Contains(got, "rename") && len(strings.Fields(tt.prog)) < 5 {
+			t.Errorf("no rename in %s", got)
+		}
+	}
+}

@@ -117,28 +117,36 @@ func TestPruneKeepsAHeldLock(t *testing.T) {
 	}
 }
 
-// After a compaction: this session's items only, 10 lines at most, the
-// last of them counting the others; nothing when there are none.
+// After a compaction: this session's items only (by the session id the
+// item records, not by its age: another session's item parked a minute
+// ago is not this one's), 10 lines at most, the last of them counting the
+// others; nothing when there are none or the session is unknown.
 func TestCompactItemsBounded(t *testing.T) {
 	dir := t.TempDir()
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	s := store.Open(dir, func() time.Time { return now })
-	start := now.Add(-time.Hour)
-	if got := compactItems(s, nil, start, now, "/session"); got != "" {
+	if got := compactItems(s, nil, "s1", "/session"); got != "" {
 		t.Fatalf("no items: %q", got)
 	}
 	var items []store.Item
 	for i := range 14 {
-		items = append(items, store.Item{File: fmt.Sprintf("session-open-i%d-2026-12-02.md", i), Name: fmt.Sprintf("i%d", i), Description: strings.Repeat("d", 1000), ModTime: now})
+		items = append(items, store.Item{File: fmt.Sprintf("session-open-i%d-2026-12-02.md", i), Name: fmt.Sprintf("i%d", i), Description: strings.Repeat("d", 1000), ModTime: now.Add(-48 * time.Hour), Session: "s1"})
 	}
-	items = append(items, store.Item{File: "session-open-old-2026-12-01.md", Name: "old", ModTime: start.Add(-time.Second)})
-	got := strings.Split(compactItems(s, items, start, now, "/session"), "\n")
+	items = append(items, store.Item{File: "session-open-other-2026-12-02.md", Name: "other", ModTime: now, Session: "s2"},
+		store.Item{File: "session-open-unknown-2026-12-02.md", Name: "unknown", ModTime: now})
+	got := strings.Split(compactItems(s, items, "s1", "/session"), "\n")
 	if len(got) != maxCompactLines || got[len(got)-1] != "- … and 6 more (/session resume lists them)" {
 		t.Fatalf("%d lines, last %q", len(got), got[len(got)-1])
 	}
 	for _, l := range got {
-		if len(l) > maxCompactLine || strings.Contains(l, "old") {
+		if len(l) > maxCompactLine || strings.Contains(l, "other") || strings.Contains(l, "unknown") {
 			t.Errorf("line %q", l[:40])
 		}
+	}
+	if got := compactItems(s, items, "", "/session"); got != "" {
+		t.Errorf("unknown session: %q", got)
+	}
+	if got := compactItems(s, items, "s2", "/session"); !strings.HasSuffix(got, "\n- [ ] other — (no description)") {
+		t.Errorf("session s2: %q", got)
 	}
 }

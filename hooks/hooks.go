@@ -191,6 +191,12 @@ type parked struct {
 	listed  bool         // this session was shown the list at the cap before (capnote.go)
 	failed  []string     // "<idea>: <error>" for entries that could not be written
 	slash   string       // the slash command the notices name (Config.Slash)
+	// rename, when the assist tier is on, is the program that renames an
+	// item ("openloop", Config.Program): the line for Claude then says how
+	// to rename a park whose name misses the thing (renameHint).
+	rename string
+	ideas  []string // the new items' ideas, as kinds
+	kindOf []string // the new items' kinds
 }
 
 // PluginSlash is the plugin's slash command: Claude Code names a plugin's
@@ -217,6 +223,9 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 		return nil, err
 	}
 	out := &parked{st: openStore(cfg, ev.Name, p), slash: cfg.slash()}
+	if cfg.assisting() {
+		out.rename = cfg.program()
+	}
 	var errs []error
 entries:
 	for _, e := range entries {
@@ -224,6 +233,9 @@ entries:
 		// transcript: an ESC sequence or a bidi override in it is dropped,
 		// so no list that shows the item later carries it.
 		e.Idea, e.Context, e.Why, e.HowTo = termsafe.Strip(e.Idea), termsafe.Strip(e.Context), termsafe.Strip(e.Why), termsafe.Strip(e.HowTo)
+		// The item records the session that parked it: after a
+		// compaction that session is given back its own items.
+		e.Session = ev.SessionID
 		res, err := out.st.Park(e)
 		switch {
 		case err != nil:
@@ -235,6 +247,7 @@ entries:
 		case res.Parked:
 			out.names = append(out.names, res.Name)
 			out.kinds = append(out.kinds, fmt.Sprintf("%s %q as %s", e.Kind, textcut.Head(e.Idea, maxIdea), res.File))
+			out.ideas, out.kindOf = append(out.ideas, e.Idea), append(out.kindOf, string(e.Kind))
 		case res.Capped:
 			out.capped = res.Open
 			if out.refused == "" {
@@ -263,7 +276,11 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 	var msg, ctx []string
 	if len(pk.names) > 0 {
 		msg = append(msg, parkedNotice(pk.slash, pk.names))
-		ctx = append(ctx, "openloop parked "+strings.Join(some(pk.kinds, maxFailed), "; ")+" in "+pk.st.Dir+"; "+pk.slash+" resume lists open items. Carry on with the user's request.")
+		if pk.rename != "" {
+			ctx = append(ctx, RenameHint(pk.rename, pk.kindOf, pk.ideas, pk.names))
+		} else {
+			ctx = append(ctx, "openloop parked "+strings.Join(some(pk.kinds, maxFailed), "; ")+" in "+pk.st.Dir+"; "+pk.slash+" resume lists open items. Carry on with the user's request.")
+		}
 	}
 	if pk.refused != "" && pk.listed {
 		msg = append(msg, fmt.Sprintf("openloop: %d items are open, so %q was not parked (%s resume lists them; %s archive <text> closes one).", len(pk.capped), textcut.Head(pk.refused, maxIdea), pk.slash, pk.slash))
@@ -291,6 +308,44 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 		o.Specific = &Context{HookEventName: event, AdditionalContext: strings.Join(ctx, " ")}
 	}
 	return o
+}
+
+// RenameHint is what Claude is told, with the assist tier on, when the
+// hook parked on its own: what it parked, under which name, and in a few
+// words how to rename one whose name does not say what the thing is
+// (issue 29 §3), MaxNudgeWords or fewer: an idea is quoted at nudgeIdea
+// words, and with more than one park only the names are listed. A program
+// whose path has spaces would push it past the limit: the line then
+// names the rename command without its arguments.
+//
+//	openloop parked deferred "write design doc" as write-design-doc; openloop rename write-design-doc --idea '<thing>' renames it if the name misses the thing. Carry on with the user's request.
+func RenameHint(program string, kinds, ideas, names []string) string {
+	what, target, it := "", "<name>", "one"
+	switch {
+	case len(names) == 1:
+		what = fmt.Sprintf("%s %q as %s", kinds[0], quoteWords(ideas[0], nudgeIdea), names[0])
+		target, it = names[0], "it"
+	default:
+		what = strings.Join(some(names, 3), ", ")
+	}
+	for _, line := range []string{
+		fmt.Sprintf("openloop parked %s; %s rename %s --idea '<thing>' renames %s if the name misses the thing. Carry on with the user's request.", what, program, target, it),
+		fmt.Sprintf("openloop parked %s; openloop's rename renames %s if the name misses the thing. Carry on with the user's request.", what, it),
+	} {
+		if len(strings.Fields(line)) <= MaxNudgeWords {
+			return line
+		}
+	}
+	return fmt.Sprintf("openloop parked %s. Carry on with the user's request.", what)
+}
+
+// quoteWords is s cut to n words, "…" marking the cut.
+func quoteWords(s string, n int) string {
+	w := strings.Fields(s)
+	if len(w) <= n {
+		return strings.Join(w, " ")
+	}
+	return strings.Join(w[:n], " ") + "…"
 }
 
 // parkedNotice is the one line the user sees for what was parked: it

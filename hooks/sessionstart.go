@@ -3,11 +3,9 @@ package hooks
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/openloop/openloop/internal/textcut"
 	"github.com/openloop/openloop/pkg/store"
-	"github.com/openloop/openloop/pkg/transcript"
 )
 
 // SessionStart runs when a session starts, resumes, is cleared, compacted
@@ -39,7 +37,7 @@ func SessionStart(cfg Config, ev Event) (*Output, error) {
 			}
 			editOpen(p.ConfigDir, ev.SessionID, func([]string) []string { return names })
 			if ev.Raw.Get("source").String() == "compact" && cfg.settings(p.ConfigDir).CompactContext {
-				if text := compactItems(s, items, sessionStart(ev.TranscriptPath), cfg.Now(), cfg.slash()); text != "" {
+				if text := compactItems(s, items, ev.SessionID, cfg.slash()); text != "" {
 					ctx = append(ctx, text)
 				}
 			}
@@ -59,30 +57,19 @@ const maxCompactLines = 10
 // stay inside maxContext.
 const maxCompactLine = 300
 
-// sessionStart is when the session began, from its transcript's first
-// line; zero when unknown.
-func sessionStart(path string) time.Time {
-	if path == "" {
-		return time.Time{}
-	}
-	t, _ := transcript.FirstTimestamp(path, QuickTailBudget)
-	return t
-}
-
 // compactItems is this session's open items for Claude after a
 // compaction, maxCompactLines or fewer, or "" when there are none. This
-// session's are those changed since it began; when that is unknown, those
-// changed today (as resume's "This session" group). slash is the command
-// the user has for the list (Config.Slash).
-func compactItems(s *store.Store, items []store.Item, start, now time.Time, slash string) string {
-	since := start.Truncate(time.Second)
-	if start.IsZero() {
-		y, m, d := now.Date()
-		since = time.Date(y, m, d, 0, 0, 0, 0, now.Location())
+// session's are the items that record its id (their originSessionId: the
+// hooks' parks and Claude's own under this session), never another
+// session's, however recently that one parked. slash is the command the
+// user has for the list (Config.Slash).
+func compactItems(s *store.Store, items []store.Item, session, slash string) string {
+	if session == "" {
+		return ""
 	}
 	var lines []string
 	for _, it := range items {
-		if it.Damaged == nil && !it.ModTime.Before(since) {
+		if it.Damaged == nil && it.Session == session {
 			lines = append(lines, textcut.Head(s.Line(it), maxCompactLine))
 		}
 	}

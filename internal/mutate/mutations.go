@@ -125,7 +125,7 @@ var mutations = []mutation{
 	{id: "dedupe-too-loose", behaviour: "\"retry budget\" and \"retry queue\" park once (any shared word is the same idea)",
 		file: "pkg/store/sameidea.go", old: "\tif len(a.content) == 1 {\n\t\treturn b.content[0] == a.content[0]", new: "\tif true {\n\t\treturn b.content[0] == a.content[0]", pkgs: storePkgs},
 	{id: "dedupe-name-taken", behaviour: "a name taken by another idea is reused instead of moving on to -2",
-		file: "pkg/store/store.go", old: "for n := 2; used[name]; n++ {", new: "for n := 2; false; n++ {", pkgs: storePkgs},
+		file: "pkg/store/store.go", old: "for n := 2; used[nameKey(name)]; n++ {", new: "for n := 2; false; n++ {", pkgs: storePkgs},
 
 	// Archive: under the directory lock, logged, or put back.
 	{id: "archive-unlocked", behaviour: "archive releases the directory lock before it lists and moves the item",
@@ -165,7 +165,25 @@ var mutations = []mutation{
 
 	// Names never leave the memory dir.
 	{id: "slug-path", behaviour: "a slug keeps '/' and '.', so a name can leave the memory dir",
-		file: "pkg/store/slug.go", old: "\t\t\treturn !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')\n", new: "\t\t\treturn !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '/' || r == '.')\n", pkgs: storePkgs},
+		file: "pkg/store/norm.go", old: "return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'\n", new: "return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '/' || r == '.'\n", pkgs: storePkgs},
+	{id: "rename-age", behaviour: "a renamed item becomes new: its age restarts",
+		file: "pkg/store/rename.go", old: "tmp, err := WriteTemp(s.Dir, tempLead, data, it.ModTime)", new: "tmp, err := WriteTemp(s.Dir, tempLead, data, time.Now())", pkgs: storePkgs},
+	{id: "rename-second-file", behaviour: "rename writes the new file and leaves the old one: two copies of the item",
+		file: "pkg/store/rename.go", old: "if err := os.Rename(src, dst); err != nil {\n\t\t\treturn fmt.Errorf(\"rename %s: %w\", Show(it.File), err)", new: "if err := os.Link(src, dst); err != nil {\n\t\t\treturn fmt.Errorf(\"rename %s: %w\", Show(it.File), err)", pkgs: storePkgs},
+	{id: "compact-by-age", behaviour: "after a compaction another session's items are handed back as this session's",
+		file: "hooks/sessionstart.go", old: "if it.Damaged == nil && it.Session == session {", new: "if it.Damaged == nil {", pkgs: hookPkgs},
+	{id: "context-later-clause", behaviour: "a hook park's Context takes a later clause of the prompt (\"haz el commit\")",
+		file: "pkg/detect/idea.go", old: "if holdsLoopCue(part) || mentions(part, idea) {\n\t\t\tbreak", new: "if holdsLoopCue(part) || mentions(part, idea) {\n\t\t\tcontinue", pkgs: []string{"./pkg/detect", "./cmd/openloop"}},
+	{id: "name-case", behaviour: "a new name may differ from an open one by case alone (Dark-Mode beside dark-mode)",
+		file: "pkg/store/norm.go", old: "return strings.ToLower(canon(name))", new: "return canon(name)", pkgs: storePkgs},
+	{id: "same-idea-senses", behaviour: "opposites are the same idea again (deploy with docker, deploy without docker)",
+		file: "pkg/store/sameidea.go", old: "|| !slices.Equal(a.senses, b.senses) {", new: "{", pkgs: storePkgs},
+	{id: "same-idea-order", behaviour: "the order of from/to no longer counts (redis to postgres is postgres to redis)",
+		file: "pkg/store/sameidea.go", old: "\tif a.way || b.way {", new: "\tif false {", pkgs: storePkgs},
+	{id: "name-symbols", behaviour: "C# and C++ fold to c: C# bindings is already parked beside C++ bindings",
+		file: "pkg/store/norm.go", old: "case (r == '#' || r == '+') && start >= 0:", new: "case false:", pkgs: storePkgs},
+	{id: "canon-format", behaviour: "a format character is kept in the query but dropped from the item: the exact parked text no longer archives",
+		file: "pkg/store/slug.go", old: "s = strings.ToLower(canon(s))", new: "s = strings.ToLower(s)", pkgs: storePkgs},
 	{id: "slug-length", behaviour: "a slug is no longer cut to 48 bytes",
 		file: "pkg/store/slug.go", old: "if b.Len() > 0 && b.Len()+1+len(w) > MaxSlug {", new: "if false {", pkgs: storePkgs},
 

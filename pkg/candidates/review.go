@@ -12,7 +12,8 @@ import (
 const SourceReview = "review"
 
 // Entry is what parking c writes: its kind, idea and context; a candidate
-// that kept no context gets the prompt it came from.
+// that kept no context gets the prompt it came from. The item records the
+// session the candidate was noticed in.
 func (c Candidate) Entry() (store.Entry, error) {
 	k, err := store.ParseKind(c.Kind)
 	if err != nil {
@@ -26,7 +27,7 @@ func (c Candidate) Entry() (store.Entry, error) {
 	default:
 		ctx = fmt.Sprintf("the user wrote %q", c.Excerpt)
 	}
-	return store.Entry{Kind: k, Idea: c.Idea, Context: ctx, Why: c.Why, Source: SourceReview}, nil
+	return store.Entry{Kind: k, Idea: c.Idea, Context: ctx, Why: c.Why, Source: SourceReview, Session: c.Session}, nil
 }
 
 // Promote parks c under the store's rules (cap, dedupe, names). When it

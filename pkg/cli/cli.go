@@ -99,6 +99,7 @@ func init() {
 		{name: "archive", memdir: true, args: "<text…>", summary: "close the item that best matches the text and log it", run: runArchive},
 		{name: "restore", memdir: true, args: "<text…> | --list", summary: "bring back an archived or expired item from the log, under the cap; --list shows what it can", run: runRestore},
 		{name: "dismiss", memdir: true, args: "[--source user|assist] <text…>", summary: "drop an item parked by mistake (not a loop): nothing is logged; kept as your own label", run: runDismiss},
+		{name: "rename", memdir: true, args: "<text…> --idea TEXT", summary: "give the item that best matches the text a new name and description; its body, kind, date and age stay; the log gets the two names", run: runRename},
 		{name: "park", memdir: true, args: "--kind K --idea TEXT --context TEXT [--why TEXT] [--how TEXT] [--name SLUG] [--source assist|user]", summary: "park an item by hand (kinds: question, deferred, side-idea)", run: runPark},
 		{name: "review", memdir: true, args: "[--json] [--park N | --dismiss N]", summary: "list the loops the hook was unsure of (candidates), newest first; park or drop one by its number", run: runReview},
 		{name: "summary", memdir: true, args: "[--session ID] [--json]", summary: "digest of the session: completed tasks, parked and archived items, commits since it started", run: runSummary},

@@ -44,7 +44,10 @@ func runPark(e *Env, args []string) int {
 		return ExitFailure
 	}
 	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
-	res, err := s.Park(store.Entry{Name: *name, Kind: k, Idea: *idea, Context: *ctx, Why: *why, HowTo: *how, Source: *source})
+	// Claude Code names the session in its commands' environment: the
+	// item records it, and after a compaction that session gets it back.
+	sid := e.Getenv("CLAUDE_CODE_SESSION_ID")
+	res, err := s.Park(store.Entry{Name: *name, Kind: k, Idea: *idea, Context: *ctx, Why: *why, HowTo: *how, Source: *source, Session: sid})
 	if err != nil {
 		errorf(e.Stderr, "park: %v", err)
 		return ExitFailure
@@ -52,7 +55,7 @@ func runPark(e *Env, args []string) int {
 	if res.Parked {
 		// Claude Code names the session in its commands' environment: a
 		// later prompt of it that takes this item up is told (hooks/takeup.go).
-		if sid := e.Getenv("CLAUDE_CODE_SESSION_ID"); sid != "" {
+		if sid != "" {
 			hooks.NoteParked(p.ConfigDir, sid, res.Name)
 		}
 	}

@@ -64,14 +64,14 @@ func runSession(e *Env, args []string) (exit int) {
 			sessionPrint(e, "Usage: openloop session "+c.args+"\n\n"+c.summary+"\n\nModes:\n"+sessionModes+"\nFlags:\n"+sessionFlags)
 		}
 		return ExitOK
-	case "resume", "pending", "archive", "restore", "dismiss", "summary":
+	case "resume", "pending", "archive", "restore", "dismiss", "rename", "summary":
 		// The mode is matched as typed in any case ("/session Resume");
 		// the command table's names are lower case.
 		args = append([]string{mode}, args[1:]...)
 	default:
 		// %q escapes control and format characters itself; through
 		// termsafe first, they were escaped twice ("\\x1b").
-		if s := suggest(mode, []string{"resume", "pending", "archive", "restore", "dismiss", "summary"}); s != "" {
+		if s := suggest(mode, []string{"resume", "pending", "archive", "restore", "dismiss", "rename", "summary"}); s != "" {
 			sessionPrint(e, fmt.Sprintf("Unknown %s mode %q: did you mean %s %s? %s\n", slash, args[0], slash, s, usage))
 			return ExitOK
 		}
@@ -90,7 +90,7 @@ func runSession(e *Env, args []string) (exit int) {
 	return ExitOK
 }
 
-const sessionUsage = "Usage: /session resume | archive <text> | restore <text> | dismiss <text> | summary"
+const sessionUsage = "Usage: /session resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | summary"
 
 // sessionFlags is the flag of `openloop session --help`.
 const sessionFlags = "  --plugin          messages name the plugin's command, /openloop:session (its command file runs this)\n"
@@ -99,6 +99,8 @@ const sessionModes = `  resume            list the open items by age
   archive <text>    close the item that best matches the text
   restore <text>    bring back an archived or expired item (--list: what it can)
   dismiss <text>    drop an item parked by mistake; nothing is logged
+  rename <text> --idea <thing>
+                    give the item a name that says what it is
   summary           digest of the session: tasks, items, commits
 `
 
@@ -109,6 +111,29 @@ func sessionPrint(e *Env, s string) {
 	if _, err := io.WriteString(e.Stdout, s); err != nil {
 		errorf(e.Stderr, "session: write the output: %v", err)
 	}
+}
+
+// cutIdea splits rename's text at its --idea (or --idea=): the query
+// before, the new idea after, one pair of quotes around it dropped.
+func cutIdea(rest string) (query, idea string, ok bool) {
+	i := strings.Index(" "+rest, " --idea")
+	if i < 0 {
+		return "", "", false
+	}
+	after := rest[i+len("--idea"):]
+	if after != "" && after[0] != ' ' && after[0] != '=' && after[0] != '\t' {
+		return "", "", false // "--ideas": not the flag
+	}
+	query = strings.TrimSpace(rest[:i])
+	idea = strings.TrimSpace(strings.TrimPrefix(after, "="))
+	for _, q := range []string{"'", "\"", "“", "‘"} {
+		closing := map[string]string{"'": "'", "\"": "\"", "“": "”", "‘": "’"}[q]
+		if len(idea) >= len(q)+len(closing) && strings.HasPrefix(idea, q) && strings.HasSuffix(idea, closing) {
+			idea = idea[len(q) : len(idea)-len(closing)]
+			break
+		}
+	}
+	return query, idea, true
 }
 
 // splitSessionArgs splits the text after /session into the mode word and
@@ -133,6 +158,15 @@ func splitSessionArgs(s string) []string {
 	}
 	if strings.EqualFold(mode, "archive") || strings.EqualFold(mode, "restore") || strings.EqualFold(mode, "dismiss") {
 		return []string{mode, "--", rest}
+	}
+	if strings.EqualFold(mode, "rename") {
+		// "rename <text> --idea <thing>": the text up to --idea, the thing
+		// after it, each as typed (quotes around the thing dropped).
+		query, idea, ok := cutIdea(rest)
+		if !ok {
+			return []string{mode, "--", rest}
+		}
+		return []string{mode, "--idea", idea, "--", query}
 	}
 	return append([]string{mode}, strings.Fields(rest)...)
 }

@@ -38,7 +38,9 @@ import (
 //     way; the second is Claude's question as asked.
 //   - Context / Raised while: what was under way: the task in progress or
 //     the last typed request (Input.Task, from the transcript), else the
-//     prompt's other clause ("just finish the API docs").
+//     request the loop was raised in, a clause of the prompt before it
+//     (contextOf), never a later one and never the loop itself; else
+//     nothing, and the item leaves the line out.
 
 // maxIdeaWords bounds an idea, in words (Latin script) or four times that
 // in characters (scripts written without spaces).
@@ -62,7 +64,7 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 		return Finding{Kind: Question, Idea: raised, Context: clip(q, 300),
 			Why: "Claude asked " + quote(clip(q, 200)) + " and the user moved on with " + quote(clip(firstClause(x.typed), 120))}, true
 	}
-	clause, rest := loopClause(m, k, x)
+	clause, best, cs := loopClause(m, k, x)
 	if clause == "" || echoes(clause, in.Assistant) || k == Deferred && idiomOnly(clause) {
 		// Claude's words quoted back, or a clause whose only words of
 		// putting off are an idiom's ("drag and drop", "dejar para el
@@ -86,7 +88,7 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 	}
 	ctx := strings.TrimSpace(oneLine(in.Task))
 	if ctx == "" {
-		ctx = reduce(rest, nil)
+		ctx = reduce(contextOf(cs, best, idea), nil)
 	}
 	return Finding{Kind: k, Idea: idea, Context: clip(ctx, 200),
 		Why: "the user said " + quote(clip(clause, 200))}, true
@@ -107,12 +109,12 @@ func namesThing(idea string) bool {
 	return !isLatinText(idea) || utf8.RuneCountInString(strings.TrimSpace(idea)) >= 3
 }
 
-// loopClause returns the clause that carries kind k's loop, and the first
-// other clause of the prompt. Each clause is scored by the weights of the
+// loopClause returns the clause that carries kind k's loop, its index in
+// the prompt's clauses, and the clauses. Each clause is scored by the weights of the
 // features it would give on its own; ties go to the first.
-func loopClause(m *Model, k Kind, x exchange) (clause, rest string) {
+func loopClause(m *Model, k Kind, x exchange) (clause string, best int, cs []string) {
 	i := m.Index(k)
-	cs := clauses(x.typed)
+	cs = clauses(x.typed)
 	best, bestScore := -1, 0.0
 	for j, c := range cs {
 		var names []string
@@ -132,29 +134,54 @@ func loopClause(m *Model, k Kind, x exchange) (clause, rest string) {
 		best = 0
 	}
 	if best < 0 {
-		return "", ""
+		return "", -1, nil
 	}
-	return cs[best], restOf(cs, best)
+	return cs[best], best, cs
 }
 
-// restOf is what else the prompt says besides clause best of cs: another
-// clause, or a part of this one after a comma, that holds no loop cue and
-// says something ("drop the script for now, just finish the docs"; not
-// "Good.").
-func restOf(cs []string, best int) string {
-	var rests []string
-	for j, c := range cs {
-		if j != best {
-			rests = append(rests, c)
-		}
+// contextOf is what was under way when the loop in clause best of cs came
+// up, as the prompt says it: an earlier clause, or a part of the loop's
+// own clause before the one that puts it off, that holds no loop cue,
+// says something (three words), and is not the loop itself: "add
+// pagination to the list endpoint; skip the caching for now". Never a
+// later clause: what follows the loop is the next thing to do ("skip
+// caching for now, haz el commit"), not the work it was raised in. ""
+// when the prompt says nothing of it: the item then leaves its Context
+// out.
+func contextOf(cs []string, best int, idea string) string {
+	if best < 0 || best >= len(cs) {
+		return ""
 	}
-	rests = append(rests, strings.Split(cs[best], ", ")...)
-	for _, r := range rests {
-		if !holdsLoopCue(r) && len(strings.Fields(reduce(r, nil))) >= 3 {
+	before := slices.Clone(cs[:best])
+	for _, part := range clauseParts(cs[best]) {
+		if holdsLoopCue(part) || mentions(part, idea) {
+			break
+		}
+		before = append(before, part)
+	}
+	for _, r := range before {
+		if !holdsLoopCue(r) && !mentions(r, idea) && len(strings.Fields(reduce(r, nil))) >= 3 {
 			return r
 		}
 	}
 	return ""
+}
+
+// partBreaks split a clause into the parts contextOf looks at: "plan the
+// recorder plugin but don't worry about the GUI for now".
+var partBreaks = strings.NewReplacer(", ", "\x00", "，", "\x00", " but ", "\x00", " and ", "\x00",
+	" pero ", "\x00", " mais ", "\x00", " aber ", "\x00", " mas ", "\x00", " ma ", "\x00")
+
+// clauseParts is a clause cut at its commas and its "but" and "and".
+func clauseParts(c string) []string {
+	return strings.Split(partBreaks.Replace(c), "\x00")
+}
+
+// mentions reports text that holds the idea, or that the idea holds: the
+// loop itself, not the work it was raised in.
+func mentions(text, idea string) bool {
+	t, i := strings.Join(strings.Fields(lower(text)), " "), strings.Join(strings.Fields(lower(idea)), " ")
+	return i != "" && (strings.Contains(t, i) || strings.Contains(i, reduce(t, nil)) && reduce(t, nil) != "")
 }
 
 // holdsLoopCue reports text with a cue of putting off or of an idea.

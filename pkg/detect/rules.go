@@ -171,11 +171,12 @@ func asks(text, c string) bool {
 }
 
 // ruleFinding is what a rule parks: idea, of kind k, said in clause i of
-// cs. Its context is the task under way, else the rest of the prompt.
+// cs. Its context is the task under way, else the request it was raised
+// in (contextOf).
 func ruleFinding(k Kind, idea, rule string, in Input, cs []string, i int) Finding {
 	ctx := strings.TrimSpace(oneLine(in.Task))
 	if ctx == "" {
-		ctx = reduce(restOf(cs, i), nil)
+		ctx = reduce(contextOf(cs, i, idea), nil)
 	}
 	return Finding{Kind: k, Idea: idea, Context: clip(ctx, 200), Rule: rule, Score: 1,
 		Why: "the user said " + quote(clip(cs[i], 200))}
@@ -208,7 +209,7 @@ func notNowToOffer(x exchange, cs []string) (Finding, bool) {
 	if !namesThing(idea) || isPointerPhrase(idea) {
 		return Finding{}, false
 	}
-	return Finding{Kind: Deferred, Idea: idea, Context: clip(reduce(restOf(cs, 0), nil), 200),
+	return Finding{Kind: Deferred, Idea: idea, Context: clip(reduce(contextOf(cs, 0, idea), nil), 200),
 		Rule: ruleExplicit + ":not-now-to-offer", Score: 1,
 		Why: "Claude offered " + quote(clip(x.pending.question, 200)) + " and the user said " + quote(clip(cs[0], 120))}, true
 }

@@ -178,22 +178,25 @@ func (s *Store) restore(query string) (Restored, []Archived, error) {
 	}
 	old := restoredName(NameOfFile(a.File))
 	name := old
-	if used[name] {
+	if used[nameKey(name)] {
 		name = freeName(baseName(old), used)
 	}
 	it, data := a.Item, []byte(a.text)
-	// An item openloop wrote carries its name in the frontmatter too: give
-	// it the new one. Any other text is brought back byte for byte.
-	// Whoever parked it (the source key, when there is one) stays.
-	for _, source := range []string{"", "assist", "review", "user"} {
-		if orig, err := render(it.Name, it.Description, it.Body, source); err != nil || string(orig) != a.text || name == old {
-			continue
-		}
-		if data, err = render(name, it.Description, it.Body, source); err != nil {
+	// An item that carries its name in the frontmatter is given the new
+	// one there too, so that two open items never share a name: one that
+	// openloop wrote is written again as it would write it (whoever parked
+	// it, the source and session keys, stays), any other has only its name
+	// changed (retitle). A text without frontmatter is brought back byte
+	// for byte.
+	if name != old && it.Damaged == nil {
+		if orig, err := render(it.Name, it.Description, it.Body, it.Source, it.Session); err == nil && string(orig) == a.text {
+			if data, err = render(name, it.Description, it.Body, it.Source, it.Session); err != nil {
+				return Restored{}, nil, err
+			}
+		} else if data, err = retitle([]byte(a.text), name, ""); err != nil {
 			return Restored{}, nil, err
 		}
 		it.Name = name
-		break
 	}
 	file := FileName(name, s.Now())
 	if err := s.bringBack(it, file, data); err != nil {

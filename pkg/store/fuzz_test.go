@@ -104,16 +104,35 @@ func FuzzPark(f *testing.F) {
 
 // safeSlug: a name in any script, but only letters, digits and their
 // marks (NFC, lower case where the script has case) joined by single "-",
-// within MaxSlug bytes: nothing a file system on Linux, macOS or Windows
-// reads as a separator, a dot, a control, format or bidi character.
+// and the symbols that make a name ("c#", "c++", ".net": "#" and "+" after
+// a word's letters, "." before a letter at a word's start), within MaxSlug
+// bytes: nothing a file system on Linux, macOS or Windows reads as a
+// separator, a control, format or bidi character, and no "..".
 func safeSlug(s string) bool {
 	if s == "" || len(s) > MaxSlug || !utf8.ValidString(s) || s[0] == '-' || s[len(s)-1] == '-' || strings.Contains(s, "--") || !norm.NFC.IsNormalString(s) {
 		return false
 	}
-	for _, r := range s {
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == '-') || unicode.ToLower(r) != r {
+	prev := '-'
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case r == '#' || r == '+':
+			if prev == '-' || prev == '.' {
+				return false
+			}
+		case r == '.':
+			if prev != '-' || i+1 == len(rs) || !unicode.IsLetter(rs[i+1]) {
+				return false
+			}
+		case r == '-':
+		case !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)) || unicode.ToLower(r) != r:
 			return false
+		default:
+			if prev == '#' || prev == '+' {
+				return false // "c#x" is not one word
+			}
 		}
+		prev = r
 	}
 	return true
 }

@@ -12,7 +12,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/openloop/openloop/internal/termsafe"
 	"strings"
 	"time"
 
@@ -51,6 +50,8 @@ type Item struct {
 	Name        string    // frontmatter name, or File when damaged
 	Description string    // frontmatter description
 	Type        string    // frontmatter type or metadata.type
+	Source      string    // frontmatter source ("assist", "review" …; "" for the hooks or a hand park)
+	Session     string    // frontmatter originSessionId: the session that parked it ("" when unknown)
 	Body        string    // everything after the frontmatter
 	ModTime     time.Time // age is measured from this
 	Damaged     error     // why the file could not be parsed, if it could not
@@ -67,13 +68,14 @@ func (it Item) Idea() string {
 			// openloop writes the idea into the description too; where they
 			// agree, that settles where the idea ends even when the context
 			// itself holds the clause (". Context: " typed by the user).
-			if d, ok := strings.CutPrefix(it.Description, k.desc); ok && d != "" && strings.HasPrefix(rest, d+k.clause) {
+			if d, ok := strings.CutPrefix(it.Description, k.desc); ok && d != "" && (strings.HasPrefix(rest, d+k.clause) || rest == d+".") {
 				return d
 			}
 			if i := strings.LastIndex(rest, k.clause); i >= 0 {
 				return rest[:i]
 			}
-			return rest
+			// "Deferred: <idea>." without a context.
+			return strings.TrimSuffix(rest, ".")
 		}
 	}
 	return it.Description
@@ -111,6 +113,11 @@ type frontmatter struct {
 	// hand park: "assist" (Claude, under the assist tier's rule), "review"
 	// (a candidate the user parked). Readers ignore it.
 	Source string `yaml:"source,omitempty"`
+	// Session is the Claude Code session that parked the item (the
+	// hook's session_id, or $CLAUDE_CODE_SESSION_ID for a park Claude
+	// runs), under Claude Code's own key for it: after a compaction that
+	// session is given back its own items, and no other's.
+	Session string `yaml:"originSessionId,omitempty"`
 }
 
 // maxFrontmatter bounds how much YAML is handed to the parser, so a
@@ -126,14 +133,54 @@ var ErrNoFrontmatter = errors.New("no frontmatter")
 // recovered.
 func Parse(data []byte) (Item, error) {
 	var it Item
+	head, body, err := splitFrontmatter(data)
+	it.Body = body
+	if err != nil {
+		return it, err
+	}
+	if len(head) > maxFrontmatter {
+		return it, fmt.Errorf("frontmatter is larger than %d bytes", maxFrontmatter)
+	}
+	var raw struct {
+		Name        any `yaml:"name"`
+		Description any `yaml:"description"`
+		Type        any `yaml:"type"`
+		Source      any `yaml:"source"`
+		Session     any `yaml:"originSessionId"`
+		Metadata    any `yaml:"metadata"`
+	}
+	if err := yaml.Unmarshal([]byte(head), &raw); err != nil {
+		return it, fmt.Errorf("frontmatter: %w", firstLine(err))
+	}
+	it.Name = scalar(raw.Name)
+	it.Description = scalar(raw.Description)
+	it.Type = scalar(raw.Type)
+	it.Source = scalar(raw.Source)
+	it.Session = scalar(raw.Session)
+	if m, ok := raw.Metadata.(map[string]any); ok {
+		if it.Type == "" {
+			it.Type = scalar(m["type"])
+		}
+		if it.Session == "" {
+			it.Session = scalar(m["originSessionId"]) // Claude Code's own layout
+		}
+	}
+	if it.Name == "" {
+		return it, errors.New("frontmatter has no name")
+	}
+	return it, nil
+}
+
+// splitFrontmatter cuts a file into its frontmatter (the YAML between the
+// "---" lines) and its body, a BOM and CRLF line ends dropped. A file that
+// does not start with "---" is all body (ErrNoFrontmatter).
+func splitFrontmatter(data []byte) (head, body string, err error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	s := strings.ReplaceAll(string(data), "\r\n", "\n")
 	if !strings.HasPrefix(s, "---\n") {
-		it.Body = s
-		return it, ErrNoFrontmatter
+		return "", s, ErrNoFrontmatter
 	}
 	rest := s[len("---\n"):]
-	var head string
 	switch {
 	case strings.HasPrefix(rest, "---\n") || rest == "---":
 		head, rest = "", strings.TrimPrefix(strings.TrimPrefix(rest, "---"), "\n")
@@ -143,35 +190,13 @@ func Parse(data []byte) (Item, error) {
 			if strings.HasSuffix(rest, "\n---") {
 				i = len(rest) - len("\n---")
 			} else {
-				return it, errors.New("frontmatter is not closed")
+				return "", "", errors.New("frontmatter is not closed")
 			}
 		}
 		head = rest[:i]
 		rest = rest[min(len(rest), i+len("\n---\n")):]
 	}
-	it.Body = strings.TrimPrefix(rest, "\n")
-	if len(head) > maxFrontmatter {
-		return it, fmt.Errorf("frontmatter is larger than %d bytes", maxFrontmatter)
-	}
-	var raw struct {
-		Name        any `yaml:"name"`
-		Description any `yaml:"description"`
-		Type        any `yaml:"type"`
-		Metadata    any `yaml:"metadata"`
-	}
-	if err := yaml.Unmarshal([]byte(head), &raw); err != nil {
-		return it, fmt.Errorf("frontmatter: %w", firstLine(err))
-	}
-	it.Name = scalar(raw.Name)
-	it.Description = scalar(raw.Description)
-	it.Type = scalar(raw.Type)
-	if m, ok := raw.Metadata.(map[string]any); ok && it.Type == "" {
-		it.Type = scalar(m["type"])
-	}
-	if it.Name == "" {
-		return it, errors.New("frontmatter has no name")
-	}
-	return it, nil
+	return head, strings.TrimPrefix(rest, "\n"), nil
 }
 
 // scalar turns a YAML value into one line of text; maps and lists give "".
@@ -203,23 +228,23 @@ func oneLine(s string) string {
 // block. What a hand-written item already holds is read as it is and
 // escaped when shown (Line).
 func storedLine(s string) string {
-	return oneLine(termsafe.Strip(s))
+	return oneLine(canon(s))
 }
 
 // Render writes a memory file: frontmatter through yaml.v3, never by string
 // concatenation, so quotes, colons, "---" or newlines in user text cannot
 // change its keys; then the body.
 func Render(name, description string, body string) ([]byte, error) {
-	return render(name, description, body, "")
+	return render(name, description, body, "", "")
 }
 
-// render is Render with the optional source key.
-func render(name, description, body, source string) ([]byte, error) {
+// render is Render with the optional source and originSessionId keys.
+func render(name, description, body, source, session string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("---\n")
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
-	if err := enc.Encode(frontmatter{Name: name, Description: storedLine(description), Type: "project", Source: source}); err != nil {
+	if err := enc.Encode(frontmatter{Name: name, Description: storedLine(description), Type: "project", Source: source, Session: session}); err != nil {
 		return nil, fmt.Errorf("render frontmatter: %w", err)
 	}
 	if err := enc.Close(); err != nil {
@@ -239,11 +264,14 @@ type Entry struct {
 	Why     string // optional: why it was parked
 	HowTo   string // optional: what to do when revisiting
 	Source  string // optional: the frontmatter's source key (see frontmatter)
+	Session string // optional: the session that parks it (frontmatter originSessionId)
 }
 
 // Body renders the item text of design.md §2:
 //
 //	Deferred: <idea>. Context: <why>.
+//
+// (or "Deferred: <idea>." when the context is not known)
 //
 //	**Why:** <why>
 //	**How to apply:** <how>
@@ -251,7 +279,13 @@ func (e Entry) Body() string {
 	t := textOf(e.Kind)
 	idea := strings.TrimRight(storedLine(e.Idea), ".")
 	var b strings.Builder
-	b.WriteString(t.lead + idea + t.clause + sentence(e.Context) + "\n\n")
+	if e.Kind != KindQuestion && strings.TrimSpace(storedLine(e.Context)) == "" {
+		// Nothing is known of what was under way: the clause is left out
+		// rather than reading "(none given)".
+		b.WriteString(t.lead + idea + ".\n\n")
+	} else {
+		b.WriteString(t.lead + idea + t.clause + sentence(e.Context) + "\n\n")
+	}
 	b.WriteString("**Why:** " + sentence(orDefault(e.Why, e.defaultWhy())) + "\n")
 	b.WriteString("**How to apply:** " + sentence(orDefault(e.HowTo, e.defaultHow(idea))) + "\n")
 	return b.String()

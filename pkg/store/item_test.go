@@ -101,6 +101,12 @@ func TestEntryBody(t *testing.T) {
 			"User raised: token expiry status. Pending: should expired tokens return 401 or 403?\n\n**Why:** Claude asked this and the user moved on to a new request before answering.\n**How to apply:** ask the user again: should expired tokens return 401 or 403?\n"},
 		{Entry{Kind: KindSideIdea, Idea: "dark mode.", Context: "fixing the\nrefresh race", Why: "raised mid-task!"},
 			"Side idea: dark mode. Raised while: fixing the refresh race.\n\n**Why:** raised mid-task!\n**How to apply:** ask whether to take this up now: dark mode.\n"},
+		// Nothing known of the work under way: the clause is left out
+		// (issue 29 §7), never "(none given)".
+		{Entry{Kind: KindDeferred, Idea: "pdf export", Context: " \x1b "},
+			"Deferred: pdf export.\n\n**Why:** the user put it off until later.\n**How to apply:** ask whether to take this up now: pdf export.\n"},
+		{Entry{Kind: KindSideIdea, Idea: "dark mode"},
+			"Side idea: dark mode.\n\n**Why:** it came up while the session was busy with something else.\n**How to apply:** ask whether to take this up now: dark mode.\n"},
 	}
 	for _, tt := range tests {
 		if got := tt.e.Body(); got != tt.want {
@@ -118,6 +124,20 @@ func TestIdeaRoundTrip(t *testing.T) {
 			t.Errorf("%s: Idea() = %q", k, got)
 		}
 	}
+	// Without a context, and for a file whose description says otherwise.
+	for _, desc := range []string{"", "my own words"} {
+		for _, k := range []Kind{KindDeferred, KindSideIdea} {
+			e := Entry{Kind: k, Idea: "cache the lookups"}
+			if desc == "" {
+				desc = e.Description()
+			}
+			data, _ := Render("n", desc, e.Body())
+			it, _ := Parse(data)
+			if got := it.Idea(); got != "cache the lookups" {
+				t.Errorf("%s without context, description %q: Idea() = %q", k, desc, got)
+			}
+		}
+	}
 }
 
 func TestSlug(t *testing.T) {
@@ -126,7 +146,7 @@ func TestSlug(t *testing.T) {
 		{"The Dark-Mode toggle!", "dark-mode-toggle"},
 		{"don't cache 401s", "dont-cache-401s"},
 		{"../../etc/passwd", "etc-passwd"},
-		{"a/b\\c\x00d", "b-c-d"},
+		{"a/b\\c\x00d", "b-cd"}, // a control character is dropped, as where the item is stored
 		{"日本語", "日本語"},
 		{"", "item"},
 		{"!!! ... ???", "item"},
@@ -158,7 +178,7 @@ func TestSlug(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("Slug(%q) = %q, want %q", tt.in, got, tt.want)
 		}
-		if len(got) > MaxSlug || strings.ContainsAny(got, "/\\.\x00") {
+		if len(got) > MaxSlug || strings.ContainsAny(got, "/\\\x00") || strings.Contains(got, "..") {
 			t.Errorf("Slug(%q) = %q is not safe", tt.in, got)
 		}
 	}

@@ -38,6 +38,9 @@ const (
 	ActionArchived = "archived"
 	ActionExpired  = "expired"
 	ActionRestored = "restored"
+	// ActionRenamed is a rename (rename.go): the line keeps the new name
+	// (item) and the old one (from), never the item's text.
+	ActionRenamed = "renamed"
 )
 
 // LogEntry is the part of a log line that every reader needs, and the
@@ -59,6 +62,8 @@ type LogEntry struct {
 // (base64), which restore uses (Bytes).
 type LogLine struct {
 	LogEntry
+	// From is a rename's old name (ActionRenamed); Item is the new one.
+	From string `json:"from,omitempty"`
 	File string `json:"file,omitempty"`
 	Text string `json:"text,omitempty"`
 	Raw  string `json:"raw,omitempty"`

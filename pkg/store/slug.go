@@ -7,8 +7,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
-
-	"github.com/openloop/openloop/internal/termsafe"
 )
 
 // MaxSlug bounds the slug made from an idea, so a file name stays far
@@ -170,12 +168,12 @@ func IsItemFile(name string) bool {
 		len(name) > len(Prefix)+len(Suffix) && !strings.ContainsAny(name, "/\\\x00")
 }
 
-// ideaKey is what makes two ideas the same idea: their words, lowercased,
-// with punctuation, spacing and leading articles ignored.
+// ideaKey is what makes two ideas the same idea: their words (words),
+// with punctuation, spacing and leading articles ignored. The idea read
+// back from a file has the same key as the one parked: both are in the
+// one normal form (canon, norm.go).
 func ideaKey(idea string) string {
-	// As written (oneLine drops control and format characters), so the
-	// idea read back from a file has the same key as the one parked.
-	return strings.Join(keyWords(words(termsafe.Strip(idea))), " ")
+	return strings.Join(keyWords(words(idea)), " ")
 }
 
 func isASCII(s string) bool {
@@ -187,25 +185,21 @@ func isASCII(s string) bool {
 	return true
 }
 
-// words splits text into lowercase words, in Unicode NFC (composed and
-// decomposed spellings are one word), for comparing ideas and queries:
-// letters and digits, ASCII or not (with the combining marks that go with
-// them), make words; everything else separates them: Unicode spaces
-// (U+00A0 …), as they do when the text is written out (oneLine), so
-// "budget\u00a0" is "budget", and punctuation and symbols outside ASCII
-// too, so "“retry budget”", "retry budget…" and "retry — budget" are the
-// words of "retry budget".
+// words splits text into lowercase words, in the one normal form (canon,
+// norm.go: composed and decomposed spellings are one word, a format
+// character is dropped the same way from an item and from a query), for
+// comparing ideas and queries: letters, digits and marks of every script
+// make words, and the symbols that make a name ("c#", "c++", ".net");
+// everything else separates them: Unicode spaces (U+00A0 …), as they do
+// when the text is written out (oneLine), so "budget\u00a0" is "budget",
+// and punctuation and symbols outside ASCII too, so "“retry budget”",
+// "retry budget…" and "retry — budget" are the words of "retry budget".
 func words(s string) []string {
-	s = strings.ToLower(s)
+	s = strings.ToLower(canon(s))
 	if !isASCII(s) {
-		s = norm.NFC.String(s) // after ToLower: "T̈" lowers to "ẗ", which composes
+		s = norm.NFC.String(s) // after ToLower: "T̈" lowers to "ẗ", which composes
 	}
-	return strings.FieldsFunc(s, func(r rune) bool {
-		if r < utf8.RuneSelf {
-			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-		}
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r))
-	})
+	return tokens(s)
 }
 
 // option reports an article that is a choice of its own: "A or B", "plan

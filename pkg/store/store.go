@@ -257,7 +257,7 @@ func (s *Store) Park(e Entry) (Result, error) {
 	}
 	name := freeName(stem, used)
 	file := FileName(name, s.Now())
-	data, err := render(name, e.Description(), e.Body(), e.Source)
+	data, err := render(name, e.Description(), e.Body(), e.Source, sessionID(e.Session))
 	if err != nil {
 		return Result{}, err
 	}
@@ -268,6 +268,21 @@ func (s *Store) Park(e Entry) (Result, error) {
 		return Result{}, err
 	}
 	return Result{File: file, Name: name, Parked: true}, nil
+}
+
+// sessionID is a session id as an item records it: Claude Code's ids are
+// UUIDs; anything else that is not a short run of letters, digits, "-",
+// "_" and "." is not recorded.
+func sessionID(id string) string {
+	if len(id) > 128 {
+		return ""
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return ""
+		}
+	}
+	return id
 }
 
 // sameIdea finds the open item that names the same thing as idea.
@@ -283,7 +298,10 @@ func sameIdea(items []Item, idea ideaWords) (Item, bool) {
 // usedNames is every item name that something in the memory dir holds:
 // item files of any date and any type (a symlink or folder planted at an
 // item's name takes that name, though it is never listed) and items held
-// aside by an unfinished step.
+// aside by an unfinished step. The names are keyed by nameKey: a name that
+// differs from a used one only in case or normal form is used too
+// ("Dark-Mode" beside "dark-mode" would be one file on a case-insensitive
+// disk).
 func (s *Store) usedNames() (map[string]bool, error) {
 	ents, err := s.entries()
 	if err != nil {
@@ -292,18 +310,19 @@ func (s *Store) usedNames() (map[string]bool, error) {
 	used := map[string]bool{}
 	for _, e := range ents {
 		if IsItemFile(e.Name()) {
-			used[NameOfFile(e.Name())] = true
+			used[nameKey(NameOfFile(e.Name()))] = true
 		} else if a, ok := parseAside(e.Name()); ok {
-			used[NameOfFile(a.file)] = true
+			used[nameKey(NameOfFile(a.file))] = true
 		}
 	}
 	return used, nil
 }
 
-// freeName is stem, or stem-2, stem-3 … the first that is not used.
+// freeName is stem, or stem-2, stem-3 … the first that is not used, in
+// any case (usedNames).
 func freeName(stem string, used map[string]bool) string {
 	name := stem
-	for n := 2; used[name]; n++ {
+	for n := 2; used[nameKey(name)]; n++ {
 		name = fmt.Sprintf("%s-%d", stem, n)
 	}
 	return name
