@@ -71,8 +71,10 @@ func TestNudgeText(t *testing.T) {
 // in a hook's context can trip Claude's defences against prompt
 // injection).
 func TestRuleAndNudgesAreFacts(t *testing.T) {
-	orders := []string{"park", "read", "ask", "do", "don't", "never", "always", "ignore", "use", "run", "call", "before", "when", "if it does, park"}
-	texts := []string{Config{}.Rule(), PointerNudge("openloop", "Order global ID counter"), Nudge("openloop", "deferred", "support dark mode"), Nudge("openloop", "question", "Which port?"), Nudge("'/a b/openloop'", "side-idea", "a plugin API")}
+	orders := []string{"park", "read", "ask", "do", "don't", "never", "always", "ignore", "use", "run", "call", "before", "when", "if it does, park", "carry", "after", "archive"}
+	texts := []string{Config{}.Rule(), PointerNudge("openloop", "Order global ID counter"), Nudge("openloop", "deferred", "support dark mode"), Nudge("openloop", "question", "Which port?"), Nudge("'/a b/openloop'", "side-idea", "a plugin API"),
+		RenameHint("openloop", []string{"deferred"}, []string{"write design doc"}, []string{"write-design-doc"}),
+		RenameHint("'/a b c d e f g h i j k l m n o p/openloop'", []string{"deferred", "deferred"}, []string{"a", "b"}, []string{"a", "b"})}
 	for _, text := range texts {
 		for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return r == '.' || r == ';' || r == ':' }) {
 			first := strings.ToLower(strings.Trim(strings.Fields(clause + " x")[0], `"'(`))
@@ -97,12 +99,12 @@ func TestRenameHintWords(t *testing.T) {
 		want                string // the exact line, when not ""
 	}{
 		{"openloop", []string{"deferred"}, []string{"write design doc"}, []string{"write-design-doc"},
-			`openloop parked deferred "write design doc" as write-design-doc; openloop rename write-design-doc --idea '<thing>' renames it if the name misses the thing. Carry on with the user's request.`},
+			`openloop parked deferred "write design doc" as write-design-doc; openloop rename write-design-doc --idea '<thing>' renames it if the name misses the thing.`},
 		{"openloop", []string{"side-idea"}, []string{long}, []string{"add-retry-budget-to-upload-client-before"},
-			`openloop parked side-idea "add a retry budget to the…" as add-retry-budget-to-upload-client-before; openloop rename add-retry-budget-to-upload-client-before --idea '<thing>' renames it if the name misses the thing. Carry on with the user's request.`},
+			`openloop parked side-idea "add a retry budget to the…" as add-retry-budget-to-upload-client-before; openloop rename add-retry-budget-to-upload-client-before --idea '<thing>' renames it if the name misses the thing.`},
 		{"'/Users/me/My Tools/openloop'", []string{"deferred"}, []string{long}, []string{"x"}, ""},
 		{"openloop", []string{"deferred", "side-idea"}, []string{"a b", "c d"}, []string{"a-b", "c-d"},
-			`openloop parked a-b, c-d; openloop rename <name> --idea '<thing>' renames one if the name misses the thing. Carry on with the user's request.`},
+			`openloop parked a-b, c-d; openloop rename <name> --idea '<thing>' renames one if the name misses the thing.`},
 		{"'/a b c d e f g h i j k l m n o p/openloop'", []string{"deferred", "deferred", "deferred", "deferred"}, []string{"a", "b", "c", "d"}, []string{"a", "b", "c", "d"}, ""},
 	}
 	for _, tt := range tests {

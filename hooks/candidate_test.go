@@ -125,7 +125,7 @@ func TestCompactItemsBounded(t *testing.T) {
 	dir := t.TempDir()
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
 	s := store.Open(dir, func() time.Time { return now })
-	if got := compactItems(s, nil, "s1", "/session"); got != "" {
+	if got, n := compactItems(s, nil, "s1", "/session"); got != "" || n != 0 {
 		t.Fatalf("no items: %q", got)
 	}
 	var items []store.Item
@@ -134,19 +134,23 @@ func TestCompactItemsBounded(t *testing.T) {
 	}
 	items = append(items, store.Item{File: "session-open-other-2026-12-02.md", Name: "other", ModTime: now, Session: "s2"},
 		store.Item{File: "session-open-unknown-2026-12-02.md", Name: "unknown", ModTime: now})
-	got := strings.Split(compactItems(s, items, "s1", "/session"), "\n")
+	text, n := compactItems(s, items, "s1", "/session")
+	got := strings.Split(text, "\n")
 	if len(got) != maxCompactLines || got[len(got)-1] != "- … and 6 more (/session resume lists them)" {
 		t.Fatalf("%d lines, last %q", len(got), got[len(got)-1])
+	}
+	if n != 14 {
+		t.Errorf("count %d, want all 14 of the session's items", n)
 	}
 	for _, l := range got {
 		if len(l) > maxCompactLine || strings.Contains(l, "other") || strings.Contains(l, "unknown") {
 			t.Errorf("line %q", l[:40])
 		}
 	}
-	if got := compactItems(s, items, "", "/session"); got != "" {
+	if got, _ := compactItems(s, items, "", "/session"); got != "" {
 		t.Errorf("unknown session: %q", got)
 	}
-	if got := compactItems(s, items, "s2", "/session"); !strings.HasSuffix(got, "\n- [ ] other — (no description)") {
+	if got, _ := compactItems(s, items, "s2", "/session"); !strings.HasSuffix(got, "\n- [ ] other — (no description)") {
 		t.Errorf("session s2: %q", got)
 	}
 }

@@ -279,7 +279,7 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 		if pk.rename != "" {
 			ctx = append(ctx, RenameHint(pk.rename, pk.kindOf, pk.ideas, pk.names))
 		} else {
-			ctx = append(ctx, "openloop parked "+strings.Join(some(pk.kinds, maxFailed), "; ")+" in "+pk.st.Dir+"; "+pk.slash+" resume lists open items. Carry on with the user's request.")
+			ctx = append(ctx, "openloop parked "+strings.Join(some(pk.kinds, maxFailed), "; ")+" in "+pk.st.Dir+"; "+pk.slash+" resume lists open items.")
 		}
 	}
 	if pk.refused != "" && pk.listed {
@@ -298,7 +298,7 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 			names = append(names, fmt.Sprintf("and %d more", n-maxListed))
 		}
 		msg = append(msg, strings.Join(lines, "\n"))
-		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d open items (%s). After answering the user's request, ask them which of these to archive with %s archive <text>.", textcut.Head(pk.refused, maxIdea), n, strings.Join(names, ", "), pk.slash))
+		ctx = append(ctx, fmt.Sprintf("openloop could not park %q: %d open items (%s); the user has not been asked yet which of them to archive (%s archive <text> closes one).", textcut.Head(pk.refused, maxIdea), n, strings.Join(names, ", "), pk.slash))
 	}
 	for _, f := range some(pk.failed, maxFailed) {
 		msg = append(msg, "openloop: could not park "+f)
@@ -318,7 +318,7 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 // whose path has spaces would push it past the limit: the line then
 // names the rename command without its arguments.
 //
-//	openloop parked deferred "write design doc" as write-design-doc; openloop rename write-design-doc --idea '<thing>' renames it if the name misses the thing. Carry on with the user's request.
+//	openloop parked deferred "write design doc" as write-design-doc; openloop rename write-design-doc --idea '<thing>' renames it if the name misses the thing.
 func RenameHint(program string, kinds, ideas, names []string) string {
 	what, target, it := "", "<name>", "one"
 	switch {
@@ -329,14 +329,14 @@ func RenameHint(program string, kinds, ideas, names []string) string {
 		what = strings.Join(some(names, 3), ", ")
 	}
 	for _, line := range []string{
-		fmt.Sprintf("openloop parked %s; %s rename %s --idea '<thing>' renames %s if the name misses the thing. Carry on with the user's request.", what, program, target, it),
-		fmt.Sprintf("openloop parked %s; openloop's rename renames %s if the name misses the thing. Carry on with the user's request.", what, it),
+		fmt.Sprintf("openloop parked %s; %s rename %s --idea '<thing>' renames %s if the name misses the thing.", what, program, target, it),
+		fmt.Sprintf("openloop parked %s; openloop's rename renames %s if the name misses the thing.", what, it),
 	} {
 		if len(strings.Fields(line)) <= MaxNudgeWords {
 			return line
 		}
 	}
-	return fmt.Sprintf("openloop parked %s. Carry on with the user's request.", what)
+	return fmt.Sprintf("openloop parked %s.", what)
 }
 
 // quoteWords is s cut to n words, "…" marking the cut.

@@ -23,6 +23,7 @@ import (
 // a memory dir that cannot be read gives no items.
 func SessionStart(cfg Config, ev Event) (*Output, error) {
 	var ctx []string
+	var told string // the user's line after a compaction
 	if cfg.assisting() {
 		ctx = append(ctx, cfg.Rule())
 	}
@@ -37,8 +38,9 @@ func SessionStart(cfg Config, ev Event) (*Output, error) {
 			}
 			editOpen(p.ConfigDir, ev.SessionID, func([]string) []string { return names })
 			if ev.Raw.Get("source").String() == "compact" && cfg.settings(p.ConfigDir).CompactContext {
-				if text := compactItems(s, items, ev.SessionID, cfg.slash()); text != "" {
+				if text, n := compactItems(s, items, ev.SessionID, cfg.slash()); text != "" {
 					ctx = append(ctx, text)
+					told = compactNotice(n, cfg.slash())
 				}
 			}
 		}
@@ -46,7 +48,18 @@ func SessionStart(cfg Config, ev Event) (*Output, error) {
 	if len(ctx) == 0 {
 		return nil, nil
 	}
-	return &Output{Specific: &Context{HookEventName: "SessionStart", AdditionalContext: strings.Join(ctx, "\n\n"), lines: true}}, nil
+	return &Output{SystemMessage: told, Specific: &Context{HookEventName: "SessionStart", AdditionalContext: strings.Join(ctx, "\n\n"), lines: true}}, nil
+}
+
+// compactNotice is the user's one line after a compaction that gave Claude
+// n of this session's open items back (issue 26 §3): nobody else says
+// that the parked items survived it.
+func compactNotice(n int, slash string) string {
+	items := "items"
+	if n == 1 {
+		items = "item"
+	}
+	return fmt.Sprintf("openloop: gave Claude back the %d open %s parked earlier in this session · %s resume lists them", n, items, slash)
 }
 
 // maxCompactLines bounds the items given after a compaction, heading
@@ -58,14 +71,15 @@ const maxCompactLines = 10
 const maxCompactLine = 300
 
 // compactItems is this session's open items for Claude after a
-// compaction, maxCompactLines or fewer, or "" when there are none. This
+// compaction, maxCompactLines or fewer, and how many there are; "" when
+// there are none. This
 // session's are the items that record its id (their originSessionId: the
 // hooks' parks and Claude's own under this session), never another
 // session's, however recently that one parked. slash is the command the
 // user has for the list (Config.Slash).
-func compactItems(s *store.Store, items []store.Item, session, slash string) string {
+func compactItems(s *store.Store, items []store.Item, session, slash string) (string, int) {
 	if session == "" {
-		return ""
+		return "", 0
 	}
 	var lines []string
 	for _, it := range items {
@@ -73,13 +87,14 @@ func compactItems(s *store.Store, items []store.Item, session, slash string) str
 			lines = append(lines, textcut.Head(s.Line(it), maxCompactLine))
 		}
 	}
-	if len(lines) == 0 {
-		return ""
+	total := len(lines)
+	if total == 0 {
+		return "", 0
 	}
 	if len(lines) > maxCompactLines-1 {
 		n := len(lines) - (maxCompactLines - 2)
 		lines = append(lines[:maxCompactLines-2], fmt.Sprintf("- … and %d more (%s resume lists them)", n, slash))
 	}
 	head := "openloop: parked earlier in this session and still open (" + slash + " resume lists them; " + slash + " archive <name> closes one once it is done):"
-	return head + "\n" + strings.Join(lines, "\n")
+	return head + "\n" + strings.Join(lines, "\n"), total
 }
