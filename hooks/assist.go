@@ -27,7 +27,7 @@ import (
 // named as no loop. "openloop park" in it is replaced by
 // how the hook itself was invoked (Config.Program), so that the command
 // matches the permission rule install wrote.
-const ParkingRule = `openloop is installed: it saves this session's open loops as memory files that outlast compaction. An open loop is a named thing put off or filed away ("skip X for now", "Z next time", "an issue for W", "I'll do V myself", "not now" to your offer), even one clause of a long request; a new idea floated mid-task, not wanted now; or your question the work needs (a choice, value, approval) left unanswered or half answered as the user moves on. Not loops: offers, next-step menus, ordering, scoping with nothing left for later, handoff notes, quoted or translated text. openloop park --source assist --kind deferred|side-idea|question --idea '<thing, 2-6 words>' --context '<work under way>' saves one, once.`
+const ParkingRule = `openloop is installed: it keeps this session's open loops through compaction. An open loop is a named thing put off or filed away ("skip X for now", "Z next time", "an issue for W", "I'll do V myself", "not now" to your offer), even one clause of a long request; a new idea floated mid-task, not wanted now; or your question the work needs (a choice, value, approval) left unanswered or half answered as the user moves on. Not loops: offers, next-step menus, ordering, scoping that leaves nothing for later ("for now, X is enough"), handoff notes, quoted or translated text. openloop park --source assist --kind deferred|side-idea|question --idea '<thing, 2-6 words>' --context '<work under way>' saves one, once.`
 
 // Word limits of what assist adds to Claude's context.
 const (
