@@ -23,7 +23,7 @@ import (
 // a memory dir that cannot be read gives no items.
 func SessionStart(cfg Config, ev Event) (*Output, error) {
 	var ctx []string
-	if cfg.assisting() {
+	if cfg.assisting(ev) {
 		ctx = append(ctx, cfg.Rule())
 	}
 	if p, err := cfg.paths(ev); err == nil {
@@ -36,7 +36,7 @@ func SessionStart(cfg Config, ev Event) (*Output, error) {
 				}
 			}
 			editOpen(p.ConfigDir, ev.SessionID, func([]string) []string { return names })
-			if ev.Raw.Get("source").String() == "compact" && cfg.settings(p.ConfigDir).CompactContext {
+			if ev.Raw.Get("source").String() == "compact" && cfg.eventSettings(ev, p.ConfigDir).CompactContext {
 				if text := compactItems(s, items, ev.SessionID, cfg.slash()); text != "" {
 					ctx = append(ctx, text)
 				}
