@@ -40,7 +40,7 @@ const (
 // assisting reports whether the assist tier is on: the hook runs with
 // --assist and the user's settings do not turn it off ("assist": false,
 // docs/settings.md). The file is read only for a hook run with --assist.
-func (cfg Config) assisting() bool {
+func (cfg Config) assisting(ev Event) bool {
 	if !cfg.Assist {
 		return false
 	}
@@ -48,7 +48,7 @@ func (cfg Config) assisting() bool {
 	if err != nil {
 		return true
 	}
-	return cfg.settings(cfgDir).Assist
+	return cfg.eventSettings(ev, cfgDir).Assist
 }
 
 // program is how the park command is named for Claude: Config.Program,
@@ -72,8 +72,8 @@ func (cfg Config) Rule() string {
 // A pointer deferral ("write that down for later", detect.Finding.Pointer)
 // names no thing of its own: its nudge names the subject of Claude's last
 // message, so that Claude, who knows what it said, names the thing.
-func (cfg Config) nudge(c candidates.Candidate, f detect.Finding) *Output {
-	if !cfg.assisting() {
+func (cfg Config) nudge(ev Event, c candidates.Candidate, f detect.Finding) *Output {
+	if !cfg.assisting(ev) {
 		return nil
 	}
 	text := Nudge(cfg.program(), c.Kind, nudgeSubject(c))

@@ -27,7 +27,7 @@ func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tai
 		Excerpt: candidates.Excerpt(prompt), TS: cfg.Now().UTC(), Root: p.Root, Session: ev.SessionID, Rule: f.Rule,
 	}
 	candidates.Add(p.ConfigDir, c)
-	return cfg.nudge(c, f), nil
+	return cfg.nudge(ev, c, f), nil
 }
 
 // keepClaudeCandidates keeps the deferrals Claude stated that the user's

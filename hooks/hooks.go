@@ -26,7 +26,6 @@ import (
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/internal/textcut"
 
-	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/store"
 )
 
@@ -79,6 +78,9 @@ type Event struct {
 	Cwd            string
 	PromptID       string
 	Raw            gjson.Result
+	// once is what handling the event has looked up (resolve.go): Handle
+	// sets it, and every step of the event shares it.
+	once *resolved
 }
 
 // Output is what a hook prints: nothing, or one JSON object.
@@ -154,6 +156,7 @@ func Handle(cfg Config, r io.Reader) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	ev.once = &resolved{}
 	switch ev.Name {
 	case "UserPromptSubmit":
 		return UserPromptSubmit(cfg, ev)
@@ -165,15 +168,6 @@ func Handle(cfg Config, r io.Reader) (*Output, error) {
 		return SessionStart(cfg, ev)
 	}
 	return nil, nil
-}
-
-// paths resolves the project for an event: its cwd, else the process's.
-func (cfg Config) paths(ev Event) (project.Paths, error) {
-	cwd := ev.Cwd
-	if cwd == "" {
-		cwd = cfg.Cwd
-	}
-	return project.Resolve(project.Options{Cwd: cwd, Getenv: cfg.Getenv, MemoryDir: cfg.MemoryDir})
 }
 
 // clean makes event text safe to handle: valid UTF-8, bounded.
@@ -223,7 +217,7 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 		return nil, err
 	}
 	out := &parked{st: openStore(cfg, ev.Name, p), slash: cfg.slash()}
-	if cfg.assisting() {
+	if cfg.assisting(ev) {
 		out.rename = cfg.program()
 	}
 	var errs []error

@@ -24,7 +24,7 @@ import (
 func SessionStart(cfg Config, ev Event) (*Output, error) {
 	var ctx []string
 	var told string // the user's line after a compaction
-	if cfg.assisting() {
+	if cfg.assisting(ev) {
 		ctx = append(ctx, cfg.Rule())
 	}
 	if p, err := cfg.paths(ev); err == nil {
@@ -37,7 +37,7 @@ func SessionStart(cfg Config, ev Event) (*Output, error) {
 				}
 			}
 			editOpen(p.ConfigDir, ev.SessionID, func([]string) []string { return names })
-			if ev.Raw.Get("source").String() == "compact" && cfg.settings(p.ConfigDir).CompactContext {
+			if ev.Raw.Get("source").String() == "compact" && cfg.eventSettings(ev, p.ConfigDir).CompactContext {
 				if text, n := compactItems(s, items, ev.SessionID, cfg.slash()); text != "" {
 					ctx = append(ctx, text)
 					told = compactNotice(n, cfg.slash())

@@ -24,12 +24,12 @@ func (cfg Config) settings(configDir string) config.Settings {
 // read only when the prompt leaves something at the widest settings (every
 // kind at the top sensitivity): a prompt with nothing to park or keep
 // under any settings reads no more files than before.
-func (cfg Config) assess(in detect.Input) detect.Assessment {
+func (cfg Config) assess(ev Event, in detect.Input) detect.Assessment {
 	var s config.Settings
 	a := detect.AssessLazy(in, config.Widest(), func() detect.Tuning {
 		s = config.Defaults()
 		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
-			s = cfg.settings(cfgDir)
+			s = cfg.eventSettings(ev, cfgDir)
 		}
 		return s.Tuning()
 	})

@@ -27,19 +27,18 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 	}
 	msg = clean(msg, 1<<20)
 	var open []string
-	if ev.SessionID != "" {
-		if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
-			open = remember(cfgDir, ev.SessionID, msg)
-		}
+	cfgDir, cfgErr := project.ConfigDir(cfg.Getenv)
+	if ev.SessionID != "" && cfgErr == nil {
+		open = remember(cfgDir, ev.SessionID, msg)
 	}
 	found := detect.AssistantDeferrals(msg)
 	if len(found) == 0 {
 		return looksDone(cfg, ev, msg, open), nil
 	}
-	if cfgDir, err := project.ConfigDir(cfg.Getenv); err == nil {
+	if cfgErr == nil {
 		// A kind turned off keeps nothing; below 0 sensitivity, they are
 		// kept for review instead of parked.
-		a := cfg.settings(cfgDir).Filter(detect.Assessment{Parks: found})
+		a := cfg.eventSettings(ev, cfgDir).Filter(detect.Assessment{Parks: found})
 		keepClaudeCandidates(cfg, ev, a.Candidates)
 		found = a.Parks
 	}

@@ -33,7 +33,7 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 		return nil, nil // a slash command, an envelope, or only pasted text
 	}
 	in, tr, open := promptInput(cfg, ev, prompt, true)
-	a := cfg.assess(in)
+	a := cfg.assess(ev, in)
 	if len(a.Parks) == 0 {
 		if len(a.Candidates) > 0 {
 			return keepCandidate(cfg, ev, prompt, in, tr, a.Candidates[0])
