@@ -26,6 +26,9 @@ func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tai
 		Kind: string(e.Kind), Idea: e.Idea, Context: e.Context, Why: e.Why, Score: f.Score,
 		Excerpt: candidates.Excerpt(prompt), TS: cfg.Now().UTC(), Root: p.Root, Session: ev.SessionID, Rule: f.Rule,
 	}
+	if candidates.Dismissed(p.ConfigDir, c) {
+		return nil, nil // the user dismissed it: not offered again
+	}
 	candidates.Add(p.ConfigDir, c)
 	return cfg.nudge(c, f), nil
 }
@@ -44,10 +47,28 @@ func keepClaudeCandidates(cfg Config, ev Event, found []detect.Finding) {
 	}
 	for _, f := range found {
 		e := entry(f)
-		candidates.Add(p.ConfigDir, candidates.Candidate{
+		c := candidates.Candidate{
 			Kind: string(e.Kind), Idea: e.Idea, Context: e.Context, Why: e.Why, Score: f.Score,
 			Excerpt: candidates.Excerpt(f.Why), TS: cfg.Now().UTC(), Root: p.Root, Session: ev.SessionID,
 			Rule: f.Rule, By: candidates.ByClaude,
-		})
+		}
+		if !candidates.Dismissed(p.ConfigDir, c) {
+			candidates.Add(p.ConfigDir, c)
+		}
 	}
+}
+
+// Dismissed is the user's dismissal of idea in the project of cfg.Cwd
+// (store's dismissals), nil when there is none: the hook parks nothing of
+// a dismissed idea and keeps no candidate of it. `openloop explain` says
+// so through it.
+func Dismissed(cfg Config, idea string) *store.Dismissal {
+	p, err := cfg.paths(Event{})
+	if err != nil {
+		return nil
+	}
+	if d, ok, _ := store.DismissalsOf(p.ConfigDir, p.Root, cfg.Now).Find(idea); ok {
+		return &d
+	}
+	return nil
 }

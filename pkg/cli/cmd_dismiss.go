@@ -1,28 +1,38 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/openloop/openloop/pkg/store"
 	"github.com/openloop/openloop/pkg/userlabel"
 )
 
 // runDismiss drops an item that was parked by mistake: nothing goes to the
-// committed log, and the drop is kept as the user's own label (not a
-// loop) in the private labels file.
+// committed log, the drop is kept as the user's own label (not a loop) in
+// the private labels file, and the idea is remembered as dismissed in
+// this project (store's dismissals): it never parks again. --list and
+// --undo show and lift those.
 //
 // With --source assist (Claude cleaning up after the hook or itself) the
 // item is dropped the same way, but no label is kept: only the user's own
 // word is their label.
 func runDismiss(e *Env, args []string) int {
 	var source *string
+	var list, undo *bool
 	s, query, code := itemQuery(e, "dismiss", args, func(fs *flag.FlagSet) func() bool {
-		source = fs.String("source", "user", "who dismisses it: user (kept as your label) or assist (Claude; no label)")
-		return func() bool { return false }
+		source = fs.String("source", "user", "who dismisses it: user (kept as your label, and it never parks again here) or assist (Claude; neither)")
+		list = fs.Bool("list", false, "list what is dismissed in this project, newest first")
+		undo = fs.Bool("undo", false, "lift the dismissal that best matches the text: the idea can park again")
+		return func() bool { return *list }
 	})
 	if s == nil {
 		return code
+	}
+	if *list || *undo {
+		return dismissals(e, s.Dismissals(), *list, query)
 	}
 	if *source != "user" && *source != "assist" {
 		errorf(e.Stderr, "dismiss: --source %q: want user or assist", *source)
@@ -37,14 +47,47 @@ func runDismiss(e *Env, args []string) int {
 		if *source == "assist" {
 			return nil
 		}
-		return userlabel.Append(p.ConfigDir, userlabel.Record{
-			TS: e.Now().UTC(), Project: p.Root, Label: userlabel.NotALoop,
-			Kind: string(it.Kind()), Idea: it.Idea(),
+		return s.Dismissals().Add(store.Dismissal{Kind: string(it.Kind()), Name: it.Name, Idea: it.Idea()}, func() error {
+			return userlabel.Append(p.ConfigDir, userlabel.Record{
+				TS: e.Now().UTC(), Project: p.Root, Label: userlabel.NotALoop,
+				Kind: string(it.Kind()), Idea: it.Idea(),
+			})
 		})
 	})
 	if err != nil {
 		return pickFailed(e, s, "dismiss", "dismissed", query, cands, err)
 	}
 	fmt.Fprintf(e.Stdout, "Dismissed: %s (not a loop; nothing logged)\n", store.Show(it.Name))
+	return ExitOK
+}
+
+// dismissals prints what is dismissed in the project (list), or lifts the
+// dismissal that best matches query.
+func dismissals(e *Env, d store.Dismissals, list bool, query string) int {
+	if list {
+		all, err := d.List()
+		if err != nil {
+			errorf(e.Stderr, "dismiss: %v", err)
+			return ExitFailure
+		}
+		if len(all) == 0 {
+			fmt.Fprintln(e.Stdout, "Nothing is dismissed in this project.")
+			return ExitOK
+		}
+		fmt.Fprintf(e.Stdout, "Dismissed in this project, newest first (none of these parks again):\n%s\n'%s' lifts one.\n",
+			strings.Join(store.DismissedLines(all, e.Now().Location()), "\n"), e.cmdLine("dismiss --undo <text>"))
+		return ExitOK
+	}
+	x, cands, err := d.Lift(query)
+	if errors.Is(err, store.ErrAmbiguous) || errors.Is(err, store.ErrNoMatch) {
+		fmt.Fprintf(e.Stdout, "%s dismissal matches %q; nothing lifted.\n", map[bool]string{true: "More than one", false: "No"}[len(cands) > 0], query)
+		for _, l := range store.DismissedLines(cands, e.Now().Location()) {
+			fmt.Fprintln(e.Stdout, l)
+		}
+		return ExitNoMatch
+	} else if err != nil {
+		return queryFailed(e, "dismiss", "lifted", query, err)
+	}
+	fmt.Fprintf(e.Stdout, "Lifted: %s (it can park again)\n", store.Show(x.Name))
 	return ExitOK
 }

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/openloop/openloop/hooks"
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/config"
 	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/project"
+	"github.com/openloop/openloop/pkg/store"
 )
 
 // explainOptions are explain's flags.
@@ -62,6 +64,9 @@ func runExplain(e *Env, args []string) int {
 		return ExitFailure
 	}
 	r := explained{Explanation: x, settings: st, out: outcomeOf(x, st)}
+	if f := r.out.park; f != nil {
+		r.dismissed = hooks.Dismissed(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd}, f.Idea)
+	}
 	if len(st.Changes()) > 0 {
 		dx, err := detect.Explain(in, 0)
 		if err != nil {
@@ -103,6 +108,7 @@ type explained struct {
 	out       outcome
 	defaults  *outcome // nil: the defaults do the same
 	defaultsX detect.Explanation
+	dismissed *store.Dismissal // the user dismissed what it would park: the hook parks nothing
 }
 
 // outcome is what the hook does with a prompt under some settings: the
@@ -212,7 +218,11 @@ func printExplanation(w io.Writer, r explained) {
 		}
 	}
 	fmt.Fprintln(w)
-	for _, l := range r.out.lines(x) {
+	lines := r.out.lines(x)
+	if d := r.dismissed; d != nil {
+		lines = []string{fmt.Sprintf("Parks: nothing: it would park %s %q, but %s", r.out.park.Kind, r.out.park.Idea, d.Refusal("openloop dismiss --undo", time.Local))}
+	}
+	for _, l := range lines {
 		fmt.Fprintln(w, l)
 	}
 	if r.defaults != nil {
@@ -309,18 +319,19 @@ func explainJSON(r explained) any {
 	}
 	x := r.Explanation
 	out := struct {
-		Skipped       bool     `json:"skipped"`
-		Typed         string   `json:"typed"`
-		Question      string   `json:"question"`
-		AUQ           bool     `json:"ask_user_question"`
-		Concepts      []string `json:"concepts"`
-		Settings      []string `json:"settings"`
-		Kinds         []kind   `json:"kinds"`
-		Finding       *finding `json:"parks"`
-		Candidate     *finding `json:"candidate,omitempty"`
-		Unnamed       string   `json:"unnamed,omitempty"`
-		UnderDefaults *outcome `json:"under_defaults,omitempty"`
-	}{Skipped: x.Skipped, Typed: x.Typed, Question: x.Question, AUQ: x.AUQ, Concepts: append([]string{}, x.Concepts...),
+		Skipped       bool             `json:"skipped"`
+		Typed         string           `json:"typed"`
+		Question      string           `json:"question"`
+		AUQ           bool             `json:"ask_user_question"`
+		Concepts      []string         `json:"concepts"`
+		Settings      []string         `json:"settings"`
+		Kinds         []kind           `json:"kinds"`
+		Finding       *finding         `json:"parks"`
+		Candidate     *finding         `json:"candidate,omitempty"`
+		Unnamed       string           `json:"unnamed,omitempty"`
+		UnderDefaults *outcome         `json:"under_defaults,omitempty"`
+		Dismissed     *store.Dismissal `json:"dismissed,omitempty"` // what parks is dismissed: the hook parks nothing
+	}{Dismissed: r.dismissed, Skipped: x.Skipped, Typed: x.Typed, Question: x.Question, AUQ: x.AUQ, Concepts: append([]string{}, x.Concepts...),
 		Settings: append([]string{}, r.settings.Changes()...), Kinds: []kind{}, Unnamed: string(x.Unnamed),
 		Finding: of(r.out.park), Candidate: of(r.out.cand)}
 	for _, k := range x.Kinds {
