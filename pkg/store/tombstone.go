@@ -223,11 +223,11 @@ func ParseDismissals(data []byte) ([]Dismissal, error) {
 		var x Dismissal
 		dec := json.NewDecoder(strings.NewReader(line))
 		dec.DisallowUnknownFields()
-		if !strings.HasPrefix(line, "{") || dec.Decode(&x) != nil || dec.More() {
+		if !strings.HasPrefix(line, "{") || !utf8.ValidString(line) || dec.Decode(&x) != nil || dec.More() {
 			return nil, fmt.Errorf("line %d is not a dismissal openloop wrote", i+1)
 		}
 		if x.TS.IsZero() || strings.TrimSpace(x.Idea) == "" || len(x.Idea) > maxDismissedIdea || len(x.Name) > maxDismissedName ||
-			len(x.Kind) > 32 || !utf8.ValidString(x.Idea+x.Name+x.Kind) {
+			len(x.Kind) > 32 {
 			return nil, fmt.Errorf("line %d is not a dismissal openloop wrote", i+1)
 		}
 		out = append(out, x)
