@@ -1,6 +1,8 @@
 package hooks
 
 import (
+	"fmt"
+
 	"github.com/openloop/openloop/pkg/candidates"
 	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/store"
@@ -58,17 +60,17 @@ func keepClaudeCandidates(cfg Config, ev Event, found []detect.Finding) {
 	}
 }
 
-// Dismissed is the user's dismissal of idea in the project of cfg.Cwd
-// (store's dismissals), nil when there is none: the hook parks nothing of
-// a dismissed idea and keeps no candidate of it. `openloop explain` says
-// so through it.
-func Dismissed(cfg Config, idea string) *store.Dismissal {
+// Dismissed is the user's dismissal of what f would park in the project
+// of cfg.Cwd (store's dismissals), said as `openloop explain` says it, ""
+// when there is none: the hook parks nothing of a dismissed idea and
+// keeps no candidate of it.
+func Dismissed(cfg Config, f *detect.Finding) string {
 	p, err := cfg.paths(Event{})
-	if err != nil {
-		return nil
+	if err != nil || f == nil {
+		return ""
 	}
-	if d, ok, _ := store.DismissalsOf(p.ConfigDir, p.Root, cfg.Now).Find(idea); ok {
-		return &d
+	if d, ok, _ := store.DismissalsOf(p.ConfigDir, p.Root, cfg.Now).Find(f.Idea); ok {
+		return fmt.Sprintf("Parks: nothing: it would park %s %q, but %s", f.Kind, f.Idea, d.Refusal("openloop dismiss --undo"))
 	}
-	return nil
+	return ""
 }

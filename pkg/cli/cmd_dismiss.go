@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strings"
 
 	"github.com/openloop/openloop/pkg/store"
 	"github.com/openloop/openloop/pkg/userlabel"
@@ -12,13 +11,10 @@ import (
 
 // runDismiss drops an item that was parked by mistake: nothing goes to the
 // committed log, the drop is kept as the user's own label (not a loop) in
-// the private labels file, and the idea is remembered as dismissed in
-// this project (store's dismissals): it never parks again. --list and
-// --undo show and lift those.
-//
-// With --source assist (Claude cleaning up after the hook or itself) the
-// item is dropped the same way, but no label is kept: only the user's own
-// word is their label.
+// the private labels file, and the idea as dismissed in this project
+// (store's dismissals; --list, --undo). With --source assist (Claude
+// cleaning up after the hook or itself) neither is kept: only the user's
+// own word is their label.
 func runDismiss(e *Env, args []string) int {
 	var source *string
 	var list, undo *bool
@@ -31,8 +27,24 @@ func runDismiss(e *Env, args []string) int {
 	if s == nil {
 		return code
 	}
-	if *list || *undo {
-		return dismissals(e, s.Dismissals(), *list, query)
+	if *list {
+		all, err := s.Dismissals().List()
+		if err != nil {
+			return queryFailed(e, "dismiss", "", "", err)
+		}
+		fmt.Fprint(e.Stdout, store.DismissedList(all, e.cmdLine("dismiss --undo <text>")))
+		return ExitOK
+	}
+	if *undo {
+		x, cands, err := s.Dismissals().Lift(query)
+		if errors.Is(err, store.ErrAmbiguous) || errors.Is(err, store.ErrNoMatch) {
+			fmt.Fprintf(e.Stdout, "%s dismissal matches %q; nothing lifted.\n%s", map[bool]string{true: "More than one", false: "No"}[len(cands) > 0], query, store.DismissedLines(cands))
+			return ExitNoMatch
+		} else if err != nil {
+			return queryFailed(e, "dismiss", "lifted", query, err)
+		}
+		fmt.Fprintf(e.Stdout, "Lifted: %s (it can park again)\n", store.Show(x.Name))
+		return ExitOK
 	}
 	if *source != "user" && *source != "assist" {
 		errorf(e.Stderr, "dismiss: --source %q: want user or assist", *source)
@@ -58,36 +70,5 @@ func runDismiss(e *Env, args []string) int {
 		return pickFailed(e, s, "dismiss", "dismissed", query, cands, err)
 	}
 	fmt.Fprintf(e.Stdout, "Dismissed: %s (not a loop; nothing logged)\n", store.Show(it.Name))
-	return ExitOK
-}
-
-// dismissals prints what is dismissed in the project (list), or lifts the
-// dismissal that best matches query.
-func dismissals(e *Env, d store.Dismissals, list bool, query string) int {
-	if list {
-		all, err := d.List()
-		if err != nil {
-			errorf(e.Stderr, "dismiss: %v", err)
-			return ExitFailure
-		}
-		if len(all) == 0 {
-			fmt.Fprintln(e.Stdout, "Nothing is dismissed in this project.")
-			return ExitOK
-		}
-		fmt.Fprintf(e.Stdout, "Dismissed in this project, newest first (none of these parks again):\n%s\n'%s' lifts one.\n",
-			strings.Join(store.DismissedLines(all, e.Now().Location()), "\n"), e.cmdLine("dismiss --undo <text>"))
-		return ExitOK
-	}
-	x, cands, err := d.Lift(query)
-	if errors.Is(err, store.ErrAmbiguous) || errors.Is(err, store.ErrNoMatch) {
-		fmt.Fprintf(e.Stdout, "%s dismissal matches %q; nothing lifted.\n", map[bool]string{true: "More than one", false: "No"}[len(cands) > 0], query)
-		for _, l := range store.DismissedLines(cands, e.Now().Location()) {
-			fmt.Fprintln(e.Stdout, l)
-		}
-		return ExitNoMatch
-	} else if err != nil {
-		return queryFailed(e, "dismiss", "lifted", query, err)
-	}
-	fmt.Fprintf(e.Stdout, "Lifted: %s (it can park again)\n", store.Show(x.Name))
 	return ExitOK
 }

@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/openloop/openloop/hooks"
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/config"
 	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/project"
-	"github.com/openloop/openloop/pkg/store"
 )
 
 // explainOptions are explain's flags.
@@ -64,9 +62,7 @@ func runExplain(e *Env, args []string) int {
 		return ExitFailure
 	}
 	r := explained{Explanation: x, settings: st, out: outcomeOf(x, st)}
-	if f := r.out.park; f != nil {
-		r.dismissed = hooks.Dismissed(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd}, f.Idea)
-	}
+	r.dismissed = hooks.Dismissed(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd}, r.out.park)
 	if len(st.Changes()) > 0 {
 		dx, err := detect.Explain(in, 0)
 		if err != nil {
@@ -108,7 +104,7 @@ type explained struct {
 	out       outcome
 	defaults  *outcome // nil: the defaults do the same
 	defaultsX detect.Explanation
-	dismissed *store.Dismissal // the user dismissed what it would park: the hook parks nothing
+	dismissed string // the user dismissed what it would park, so the hook parks nothing: why
 }
 
 // outcome is what the hook does with a prompt under some settings: the
@@ -219,8 +215,8 @@ func printExplanation(w io.Writer, r explained) {
 	}
 	fmt.Fprintln(w)
 	lines := r.out.lines(x)
-	if d := r.dismissed; d != nil {
-		lines = []string{fmt.Sprintf("Parks: nothing: it would park %s %q, but %s", r.out.park.Kind, r.out.park.Idea, d.Refusal("openloop dismiss --undo", time.Local))}
+	if r.dismissed != "" {
+		lines = []string{r.dismissed}
 	}
 	for _, l := range lines {
 		fmt.Fprintln(w, l)
@@ -319,18 +315,18 @@ func explainJSON(r explained) any {
 	}
 	x := r.Explanation
 	out := struct {
-		Skipped       bool             `json:"skipped"`
-		Typed         string           `json:"typed"`
-		Question      string           `json:"question"`
-		AUQ           bool             `json:"ask_user_question"`
-		Concepts      []string         `json:"concepts"`
-		Settings      []string         `json:"settings"`
-		Kinds         []kind           `json:"kinds"`
-		Finding       *finding         `json:"parks"`
-		Candidate     *finding         `json:"candidate,omitempty"`
-		Unnamed       string           `json:"unnamed,omitempty"`
-		UnderDefaults *outcome         `json:"under_defaults,omitempty"`
-		Dismissed     *store.Dismissal `json:"dismissed,omitempty"` // what parks is dismissed: the hook parks nothing
+		Skipped       bool     `json:"skipped"`
+		Typed         string   `json:"typed"`
+		Question      string   `json:"question"`
+		AUQ           bool     `json:"ask_user_question"`
+		Concepts      []string `json:"concepts"`
+		Settings      []string `json:"settings"`
+		Kinds         []kind   `json:"kinds"`
+		Finding       *finding `json:"parks"`
+		Candidate     *finding `json:"candidate,omitempty"`
+		Unnamed       string   `json:"unnamed,omitempty"`
+		UnderDefaults *outcome `json:"under_defaults,omitempty"`
+		Dismissed     string   `json:"dismissed,omitempty"` // what parks is dismissed: the hook parks nothing
 	}{Dismissed: r.dismissed, Skipped: x.Skipped, Typed: x.Typed, Question: x.Question, AUQ: x.AUQ, Concepts: append([]string{}, x.Concepts...),
 		Settings: append([]string{}, r.settings.Changes()...), Kinds: []kind{}, Unnamed: string(x.Unnamed),
 		Finding: of(r.out.park), Candidate: of(r.out.cand)}

@@ -72,7 +72,7 @@ func printParked(e *Env, cmd string, s *store.Store, res store.Result) int {
 		errorf(e.Stderr, "%s: not parked: %d items are open", cmd, len(res.Open))
 		return ExitFailure
 	case res.Dismissed != nil:
-		fmt.Fprintf(e.Stdout, "Not parked: %s.\n", res.Dismissed.Refusal(e.cmdLine("dismiss --undo"), e.Now().Location()))
+		fmt.Fprintf(e.Stdout, "Not parked: %s.\n", res.Dismissed.Refusal(e.cmdLine("dismiss --undo")))
 	case res.Dup:
 		fmt.Fprintf(e.Stdout, "Already parked: %s\n", store.Show(res.Name))
 	case res.Parked:

@@ -69,11 +69,12 @@ type Dismissal struct {
 	Idea string    `json:"idea"`
 }
 
-// Line is the dismissal as a list shows it, escaped:
+// Line is the dismissal as a list shows it, escaped, its date in local
+// time:
 //
 //	2026-12-02 retry-budget: retry budget for the upload client
-func (d Dismissal) Line(loc *time.Location) string {
-	return Show(d.TS.In(loc).Format("2006-01-02") + " " + d.Name + ": " + d.Idea)
+func (d Dismissal) Line() string {
+	return Show(d.TS.Local().Format("2006-01-02") + " " + d.Name + ": " + d.Idea)
 }
 
 // Dismissals is a project's dismissals file.
@@ -302,24 +303,35 @@ func marshalDismissals(all []Dismissal) ([]byte, error) {
 // dismiss --undo"), escaped:
 //
 //	the user dismissed "retry budget" on 2026-12-02; 'openloop dismiss --undo retry-budget' lifts that
-func (d Dismissal) Refusal(undo string, loc *time.Location) string {
+func (d Dismissal) Refusal(undo string) string {
 	name := d.Name
 	if name == "" || Score(d.item(), name) != scoreExact {
 		name = d.Idea
 	}
-	return fmt.Sprintf("the user dismissed \"%s\" on %s; '%s %s' lifts that", Show(d.Idea), d.TS.In(loc).Format("2006-01-02"), undo, Show(name))
+	return fmt.Sprintf("the user dismissed \"%s\" on %s; '%s %s' lifts that", Show(d.Idea), d.TS.Local().Format("2006-01-02"), undo, Show(name))
 }
 
 // DismissedLines is a list of dismissals as dismiss --list prints it:
-// the first MaxListed lines (Line), then a count of the others.
-func DismissedLines(list []Dismissal, loc *time.Location) []string {
+// the first MaxListed lines (Line), then a count of the others, each
+// line ended.
+func DismissedLines(list []Dismissal) string {
 	shown, more := Some(list, MaxListed)
-	var out []string
+	var b strings.Builder
 	for _, d := range shown {
-		out = append(out, d.Line(loc))
+		b.WriteString(d.Line() + "\n")
 	}
 	if more > 0 {
-		out = append(out, fmt.Sprintf("… and %d more", more))
+		fmt.Fprintf(&b, "… and %d more\n", more)
 	}
-	return out
+	return b.String()
+}
+
+// DismissedList is dismiss --list's output: what is dismissed
+// (DismissedLines) between a heading and how to lift one (undo: the
+// command, "openloop dismiss --undo <text>"), or that nothing is.
+func DismissedList(list []Dismissal, undo string) string {
+	if len(list) == 0 {
+		return "Nothing is dismissed in this project.\n"
+	}
+	return "Dismissed in this project, newest first (none of these parks again):\n" + DismissedLines(list) + "'" + undo + "' lifts one.\n"
 }
