@@ -140,8 +140,8 @@ func cutIdea(rest string) (query, idea string, ok bool) {
 
 // splitSessionArgs splits the text after /session into the mode word and
 // the rest, kept as one argument: archive's, restore's and dismiss's query
-// is the whole rest of the line, exactly as typed ("restore --list" alone
-// is restore's flag).
+// is the whole rest of the line, exactly as typed ("restore --list" and
+// "dismiss --list" alone are their flag; "dismiss --undo <text>" lifts).
 func splitSessionArgs(s string) []string {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -155,8 +155,11 @@ func splitSessionArgs(s string) []string {
 	if rest == "" {
 		return []string{mode}
 	}
-	if strings.EqualFold(mode, "restore") && rest == "--list" {
+	if (strings.EqualFold(mode, "restore") || strings.EqualFold(mode, "dismiss")) && rest == "--list" {
 		return []string{mode, rest}
+	}
+	if u, ok := strings.CutPrefix(rest, "--undo "); ok && strings.EqualFold(mode, "dismiss") {
+		return []string{mode, "--undo", "--", strings.TrimSpace(u)}
 	}
 	if strings.EqualFold(mode, "archive") || strings.EqualFold(mode, "restore") || strings.EqualFold(mode, "dismiss") {
 		return []string{mode, "--", rest}
