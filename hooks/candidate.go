@@ -1,6 +1,8 @@
 package hooks
 
 import (
+	"fmt"
+
 	"github.com/openloop/openloop/pkg/candidates"
 	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/store"
@@ -26,6 +28,9 @@ func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tai
 		Kind: string(e.Kind), Idea: e.Idea, Context: e.Context, Why: e.Why, Score: f.Score,
 		Excerpt: candidates.Excerpt(prompt), TS: cfg.Now().UTC(), Root: p.Root, Session: ev.SessionID, Rule: f.Rule,
 	}
+	if candidates.Dismissed(p.ConfigDir, c) {
+		return nil, nil // the user dismissed it: not offered again
+	}
 	candidates.Add(p.ConfigDir, c)
 	return cfg.nudge(ev, c, f), nil
 }
@@ -44,10 +49,28 @@ func keepClaudeCandidates(cfg Config, ev Event, found []detect.Finding) {
 	}
 	for _, f := range found {
 		e := entry(f)
-		candidates.Add(p.ConfigDir, candidates.Candidate{
+		c := candidates.Candidate{
 			Kind: string(e.Kind), Idea: e.Idea, Context: e.Context, Why: e.Why, Score: f.Score,
 			Excerpt: candidates.Excerpt(f.Why), TS: cfg.Now().UTC(), Root: p.Root, Session: ev.SessionID,
 			Rule: f.Rule, By: candidates.ByClaude,
-		})
+		}
+		if !candidates.Dismissed(p.ConfigDir, c) {
+			candidates.Add(p.ConfigDir, c)
+		}
 	}
+}
+
+// Dismissed is the user's dismissal of what f would park in the project
+// of cfg.Cwd (store's dismissals), said as `openloop explain` says it, ""
+// when there is none: the hook parks nothing of a dismissed idea and
+// keeps no candidate of it.
+func Dismissed(cfg Config, f *detect.Finding) string {
+	p, err := cfg.paths(Event{})
+	if err != nil || f == nil {
+		return ""
+	}
+	if d, ok, _ := store.DismissalsOf(p.ConfigDir, p.Root, cfg.Now).Find(f.Idea); ok {
+		return fmt.Sprintf("Parks: nothing: it would park %s %q, but %s", f.Kind, f.Idea, d.Refusal("openloop dismiss --undo"))
+	}
+	return ""
 }

@@ -58,7 +58,7 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 	if want := "Bash(" + settings.QuoteIfNeeded(bin) + " session:*)"; fm["allowed-tools"] != want {
 		t.Errorf("allowed-tools %q, want %q", fm["allowed-tools"], want)
 	}
-	if fm["argument-hint"] != "resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | summary" || !strings.Contains(fm["description"], "restore") {
+	if fm["argument-hint"] != "resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | review | summary" || !strings.Contains(fm["description"], "restore") {
 		t.Errorf("frontmatter %q", fm)
 	}
 
@@ -83,9 +83,9 @@ func TestCommandFileAsClaudeCodeRunsIt(t *testing.T) {
 		// at the end of the script, and nothing after it runs.
 		{"archive a\nEOF\ntouch canary\n```\n", `No pending item matches "a\nEOF\ntouch canary"; nothing archived.`},
 		{`resume`, `- [ ] its-retry-budget — Deferred - it's the retry budget`},
-		{`bogus $HOME`, `Unknown /session mode "bogus". Usage: /session resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | summary`},
-		{"\x1b[2Jbo\u202egus\U000E0041 x", `Unknown /session mode "\x1b[2Jbo\u202egus\U000e0041". Usage: /session resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | summary`},
-		{``, `Usage: /session resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | summary`},
+		{`bogus $HOME`, `Unknown /session mode "bogus". Usage: /session resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | review | summary`},
+		{"\x1b[2Jbo\u202egus\U000E0041 x", `Unknown /session mode "\x1b[2Jbo\u202egus\U000e0041". Usage: /session resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | review | summary`},
+		{``, `Usage: /session resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | review | summary`},
 		{`rename it's the retry --idea '$(touch canary) budget; "quoted"'`, `Renamed: its-retry-budget → touch-canary-budget-quoted`},
 		{`archive canary budget`, `Archived: touch-canary-budget-quoted`},
 	}

@@ -66,7 +66,9 @@ func Params() testscript.Params {
 			"memdir": cmdMemdir,
 			// the private text file of restore (store_test.go)
 			"privatefile": cmdPrivatefile,
-			"perm":        cmdPerm,
+			// what the user dismissed (store_test.go)
+			"dismissedfile": cmdDismissedfile,
+			"perm":          cmdPerm,
 			// exact exit codes and hook commands (install_test.go)
 			"exitcode": cmdExitcode,
 			"hookcmd":  cmdHookcmd,

@@ -22,3 +22,17 @@ func cmdPrivatefile(ts *testscript.TestScript, neg bool, args []string) {
 	log := filepath.Join(physical(ts.MkAbs(args[1])), ".claude", "logs", "session-archive.jsonl")
 	ts.Setenv(args[0], store.PrivatePath(config, log))
 }
+
+// dismissedfile VAR DIR sets $VAR to the file that keeps what the user
+// dismissed in the project rooted at DIR ($CLAUDE_CONFIG_DIR, else
+// $HOME/.claude, then openloop/dismissed/<hash of the root>.jsonl).
+func cmdDismissedfile(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: dismissedfile VAR DIR")
+	}
+	config := ts.Getenv("CLAUDE_CONFIG_DIR")
+	if config == "" {
+		config = filepath.Join(ts.Getenv("HOME"), ".claude")
+	}
+	ts.Setenv(args[0], store.DismissedPath(config, physical(ts.MkAbs(args[1]))))
+}

@@ -138,7 +138,7 @@ var mutations = []mutation{
 		file: "pkg/store/retire.go", old: "if rerr := os.Rename(held, src); rerr != nil {",
 		new: "if rerr := os.Remove(held); rerr != nil {", pkgs: storePkgs},
 	{id: "archive-ambiguous", behaviour: "an ambiguous query archives the first candidate",
-		file: "pkg/store/archive.go", old: "case len(m) > 1:\n\t\treturn Item{}, m, ErrAmbiguous", new: "case len(m) > 1 && false:\n\t\treturn Item{}, m, ErrAmbiguous", pkgs: storePkgs},
+		file: "pkg/store/archive.go", old: "case len(m) > 1:\n\t\treturn none, m, ErrAmbiguous", new: "case len(m) > 1 && false:\n\t\treturn none, m, ErrAmbiguous", pkgs: storePkgs},
 	{id: "archive-log-unlocked", behaviour: "the log line is appended without the log's file lock",
 		file: "pkg/store/log.go", old: "f, err := l.lockLog(os.O_RDWR | os.O_APPEND | os.O_CREATE | oNoFollow | oNonblock)",
 		new: "f, err := os.OpenFile(l.Path, os.O_RDWR|os.O_APPEND|os.O_CREATE|oNoFollow|oNonblock, 0o600)", pkgs: storePkgs},
@@ -272,7 +272,7 @@ var mutations = []mutation{
 
 	// Candidates, review, assist, the session's notices, settings.
 	{id: "candidate-not-kept", behaviour: "a prompt the detector is unsure of is not kept for review",
-		file: "hooks/candidate.go", old: "\tcandidates.Add(p.ConfigDir, c)\n", new: "\t_ = c\n", pkgs: []string{"./hooks", "./cmd/openloop"}},
+		file: "hooks/candidate.go", old: "\tcandidates.Add(p.ConfigDir, c)\n\treturn cfg.nudge(c, f), nil", new: "\t_ = c\n\treturn cfg.nudge(c, f), nil", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "review-dismiss-keeps", behaviour: "review --dismiss records the label but leaves the candidate listed",
 		file: "pkg/candidates/review.go", old: "\treturn Remove(configDir, c)\n}", new: "\treturn nil\n}", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
 	{id: "nudge-without-assist", behaviour: "a candidate nudges Claude without --assist",
@@ -309,6 +309,10 @@ var mutations = []mutation{
 		file: "hooks/state.go", old: "\t\t\tremoveLock(path)\n", new: "\t\t\tos.Remove(path)\n", pkgs: hookPkgs},
 	{id: "prune-skips-indented-log-line", behaviour: "pruning reads no id in a log line indented by hand, which restore reads, and drops its text",
 		file: "pkg/store/prune.go", old: "bytes.HasPrefix(bytes.TrimLeft(line, \" \\t\\r\\n\"), []byte(\"{\"))", new: "bytes.HasPrefix(line, []byte(\"{\"))", pkgs: []string{"./pkg/store"}},
+	{id: "dismissed-parks-again", behaviour: "an idea the user dismissed parks again from the next prompt, Claude's park or review",
+		file: "pkg/store/store.go", old: "\tif d, ok, _ := s.Dismissals().Find(e.Idea); ok {", new: "\tif d, ok, _ := s.Dismissals().Find(e.Idea); ok && false {", pkgs: []string{"./pkg/store", "./cmd/openloop"}},
+	{id: "dismissal-assist-remembered", behaviour: "what Claude dismisses on its own (--source assist) is remembered as the user's dismissal",
+		file: "pkg/cli/cmd_dismiss.go", old: "\t\tif *source == \"assist\" {\n\t\t\treturn nil", new: "\t\tif *source == \"never\" {\n\t\t\treturn nil", pkgs: []string{"./cmd/openloop"}},
 	{id: "rules-ignore-low-sensitivity", behaviour: "a rule parks a kind whose sensitivity is below 0",
 		file: "pkg/config/config.go", old: "return f.Rule != \"\" && s.Sensitivity[string(f.Kind)] < 0", new: "return false && f.Rule != \"\" && s.Sensitivity[string(f.Kind)] < 0", pkgs: []string{"./pkg/config", "./cmd/openloop"}},
 	{id: "settings-kind-off-ignored", behaviour: "a kind turned off in the settings still parks",

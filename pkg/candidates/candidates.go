@@ -316,7 +316,9 @@ func ViewOf(c Candidate) View {
 	}
 }
 
-// ParkCommand is the one command that parks the n-th candidate.
-func ParkCommand(n int) string {
-	return fmt.Sprintf("openloop review --park %d", n)
+// ParkCommand is the one command that parks the n-th candidate; review
+// is the command that lists them ("openloop review", or "/session review"
+// inside the slash command).
+func ParkCommand(review string, n int) string {
+	return fmt.Sprintf("%s --park %d", review, n)
 }

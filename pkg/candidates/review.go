@@ -43,20 +43,38 @@ func Promote(configDir string, s *store.Store, c Candidate, now time.Time) (stor
 	if err != nil || res.Capped {
 		return res, err
 	}
+	if res.Dismissed != nil {
+		// The user dismissed the idea since: their word stands, and the
+		// candidate leaves the list.
+		return res, Remove(configDir, c)
+	}
 	if err := Remove(configDir, c); err != nil {
 		return res, fmt.Errorf("parked, but the candidate could not be removed: %w", err)
 	}
 	return res, label(configDir, c, userlabel.Promoted, now)
 }
 
-// Dismiss records a "dismissed" label and drops c from the list. The
-// label comes first: when it cannot be recorded nothing changes, and c
-// keeps its number in the list (as dismiss keeps an item).
+// Dismiss remembers the idea as dismissed in c's project (store's
+// dismissals: no later prompt keeps or parks it), records a "dismissed"
+// label and drops c from the list. The two come first, both or neither:
+// when either cannot be written c stays, and keeps its number in the
+// list (as dismiss keeps an item).
 func Dismiss(configDir string, c Candidate, now time.Time) error {
-	if err := label(configDir, c, userlabel.Dismissed, now); err != nil {
+	d := store.DismissalsOf(configDir, c.Root, func() time.Time { return now })
+	if err := d.Add(store.Dismissal{Kind: c.Kind, Name: store.Slug(c.Idea), Idea: c.Idea}, func() error {
+		return label(configDir, c, userlabel.Dismissed, now)
+	}); err != nil {
 		return err
 	}
 	return Remove(configDir, c)
+}
+
+// Dismissed reports whether the user dismissed c's idea in its project:
+// the hook does not keep it. A dismissals file that cannot be read
+// dismisses nothing.
+func Dismissed(configDir string, c Candidate) bool {
+	_, ok, _ := store.DismissalsOf(configDir, c.Root, func() time.Time { return c.TS }).Find(c.Idea)
+	return ok
 }
 
 func label(configDir string, c Candidate, l string, now time.Time) error {

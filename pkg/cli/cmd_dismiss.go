@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 
@@ -9,20 +10,41 @@ import (
 )
 
 // runDismiss drops an item that was parked by mistake: nothing goes to the
-// committed log, and the drop is kept as the user's own label (not a
-// loop) in the private labels file.
-//
-// With --source assist (Claude cleaning up after the hook or itself) the
-// item is dropped the same way, but no label is kept: only the user's own
-// word is their label.
+// committed log, the drop is kept as the user's own label (not a loop) in
+// the private labels file, and the idea as dismissed in this project
+// (store's dismissals; --list, --undo). With --source assist (Claude
+// cleaning up after the hook or itself) neither is kept: only the user's
+// own word is their label.
 func runDismiss(e *Env, args []string) int {
 	var source *string
+	var list, undo *bool
 	s, query, code := itemQuery(e, "dismiss", args, func(fs *flag.FlagSet) func() bool {
-		source = fs.String("source", "user", "who dismisses it: user (kept as your label) or assist (Claude; no label)")
-		return func() bool { return false }
+		source = fs.String("source", "user", "who dismisses it: user (kept as your label, and it never parks again here) or assist (Claude; neither)")
+		list = fs.Bool("list", false, "list what is dismissed in this project, newest first")
+		undo = fs.Bool("undo", false, "lift the dismissal that best matches the text: the idea can park again")
+		return func() bool { return *list }
 	})
 	if s == nil {
 		return code
+	}
+	if *list {
+		all, err := s.Dismissals().List()
+		if err != nil {
+			return queryFailed(e, "dismiss", "", "", err)
+		}
+		fmt.Fprint(e.Stdout, store.DismissedList(all, e.cmdLine("dismiss --undo <text>")))
+		return ExitOK
+	}
+	if *undo {
+		x, cands, err := s.Dismissals().Lift(query)
+		if errors.Is(err, store.ErrAmbiguous) || errors.Is(err, store.ErrNoMatch) {
+			fmt.Fprintf(e.Stdout, "%s dismissal matches %q; nothing lifted.\n%s", map[bool]string{true: "More than one", false: "No"}[len(cands) > 0], query, store.DismissedLines(cands))
+			return ExitNoMatch
+		} else if err != nil {
+			return queryFailed(e, "dismiss", "lifted", query, err)
+		}
+		fmt.Fprintf(e.Stdout, "Lifted: %s (it can park again)\n", store.Show(x.Name))
+		return ExitOK
 	}
 	if *source != "user" && *source != "assist" {
 		errorf(e.Stderr, "dismiss: --source %q: want user or assist", *source)
@@ -37,9 +59,11 @@ func runDismiss(e *Env, args []string) int {
 		if *source == "assist" {
 			return nil
 		}
-		return userlabel.Append(p.ConfigDir, userlabel.Record{
-			TS: e.Now().UTC(), Project: p.Root, Label: userlabel.NotALoop,
-			Kind: string(it.Kind()), Idea: it.Idea(),
+		return s.Dismissals().Add(store.Dismissal{Kind: string(it.Kind()), Name: it.Name, Idea: it.Idea()}, func() error {
+			return userlabel.Append(p.ConfigDir, userlabel.Record{
+				TS: e.Now().UTC(), Project: p.Root, Label: userlabel.NotALoop,
+				Kind: string(it.Kind()), Idea: it.Idea(),
+			})
 		})
 	})
 	if err != nil {

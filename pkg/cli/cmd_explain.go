@@ -62,6 +62,7 @@ func runExplain(e *Env, args []string) int {
 		return ExitFailure
 	}
 	r := explained{Explanation: x, settings: st, out: outcomeOf(x, st)}
+	r.dismissed = hooks.Dismissed(hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd}, r.out.park)
 	if len(st.Changes()) > 0 {
 		dx, err := detect.Explain(in, 0)
 		if err != nil {
@@ -103,6 +104,7 @@ type explained struct {
 	out       outcome
 	defaults  *outcome // nil: the defaults do the same
 	defaultsX detect.Explanation
+	dismissed string // the user dismissed what it would park, so the hook parks nothing: why
 }
 
 // outcome is what the hook does with a prompt under some settings: the
@@ -212,7 +214,11 @@ func printExplanation(w io.Writer, r explained) {
 		}
 	}
 	fmt.Fprintln(w)
-	for _, l := range r.out.lines(x) {
+	lines := r.out.lines(x)
+	if r.dismissed != "" {
+		lines = []string{r.dismissed}
+	}
+	for _, l := range lines {
 		fmt.Fprintln(w, l)
 	}
 	if r.defaults != nil {
@@ -320,7 +326,8 @@ func explainJSON(r explained) any {
 		Candidate     *finding `json:"candidate,omitempty"`
 		Unnamed       string   `json:"unnamed,omitempty"`
 		UnderDefaults *outcome `json:"under_defaults,omitempty"`
-	}{Skipped: x.Skipped, Typed: x.Typed, Question: x.Question, AUQ: x.AUQ, Concepts: append([]string{}, x.Concepts...),
+		Dismissed     string   `json:"dismissed,omitempty"` // what parks is dismissed: the hook parks nothing
+	}{Dismissed: r.dismissed, Skipped: x.Skipped, Typed: x.Typed, Question: x.Question, AUQ: x.AUQ, Concepts: append([]string{}, x.Concepts...),
 		Settings: append([]string{}, r.settings.Changes()...), Kinds: []kind{}, Unnamed: string(x.Unnamed),
 		Finding: of(r.out.park), Candidate: of(r.out.cand)}
 	for _, k := range x.Kinds {

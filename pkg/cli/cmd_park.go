@@ -43,7 +43,7 @@ func runPark(e *Env, args []string) int {
 		errorf(e.Stderr, "park: %v", err)
 		return ExitFailure
 	}
-	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
+	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath).WithPrivate(p.ConfigDir)
 	// Claude Code names the session in its commands' environment: the
 	// item records it, and after a compaction that session gets it back.
 	sid := e.Getenv("CLAUDE_CODE_SESSION_ID")
@@ -71,6 +71,8 @@ func printParked(e *Env, cmd string, s *store.Store, res store.Result) int {
 		printCapped(e, s, res.Open)
 		errorf(e.Stderr, "%s: not parked: %d items are open", cmd, len(res.Open))
 		return ExitFailure
+	case res.Dismissed != nil:
+		fmt.Fprintf(e.Stdout, "Not parked: %s.\n", res.Dismissed.Refusal(e.cmdLine("dismiss --undo")))
 	case res.Dup:
 		fmt.Fprintf(e.Stdout, "Already parked: %s\n", store.Show(res.Name))
 	case res.Parked:

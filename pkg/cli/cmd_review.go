@@ -74,7 +74,7 @@ func runReview(e *Env, args []string) int {
 		fmt.Fprintf(e.Stdout, "Dismissed: %s %q\n", cand.Kind, termsafe.Line(cand.Idea))
 		return ExitOK
 	}
-	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath)
+	s := store.Open(p.MemoryDir, e.Now).WithLog(p.Root, p.LogPath).WithPrivate(p.ConfigDir)
 	res, err := candidates.Promote(p.ConfigDir, s, cand, e.Now())
 	if code := printParked(e, "review", s, res); code != ExitOK {
 		return code

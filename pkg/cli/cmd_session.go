@@ -64,14 +64,14 @@ func runSession(e *Env, args []string) (exit int) {
 			sessionPrint(e, "Usage: openloop session "+c.args+"\n\n"+c.summary+"\n\nModes:\n"+sessionModes+"\nFlags:\n"+sessionFlags)
 		}
 		return ExitOK
-	case "resume", "pending", "archive", "restore", "dismiss", "rename", "summary":
+	case "resume", "pending", "archive", "restore", "dismiss", "rename", "review", "summary":
 		// The mode is matched as typed in any case ("/session Resume");
 		// the command table's names are lower case.
 		args = append([]string{mode}, args[1:]...)
 	default:
 		// %q escapes control and format characters itself; through
 		// termsafe first, they were escaped twice ("\\x1b").
-		if s := suggest(mode, []string{"resume", "pending", "archive", "restore", "dismiss", "rename", "summary"}); s != "" {
+		if s := suggest(mode, []string{"resume", "pending", "archive", "restore", "dismiss", "rename", "review", "summary"}); s != "" {
 			sessionPrint(e, fmt.Sprintf("Unknown %s mode %q: did you mean %s %s? %s\n", slash, args[0], slash, s, usage))
 			return ExitOK
 		}
@@ -90,7 +90,7 @@ func runSession(e *Env, args []string) (exit int) {
 	return ExitOK
 }
 
-const sessionUsage = "Usage: /session resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | summary"
+const sessionUsage = "Usage: /session resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | review | summary"
 
 // sessionFlags is the flag of `openloop session --help`.
 const sessionFlags = "  --plugin          messages name the plugin's command, /openloop:session (its command file runs this)\n"
@@ -98,9 +98,11 @@ const sessionFlags = "  --plugin          messages name the plugin's command, /o
 const sessionModes = `  resume            list the open items by age
   archive <text>    close the item that best matches the text
   restore <text>    bring back an archived or expired item (--list: what it can)
-  dismiss <text>    drop an item parked by mistake; nothing is logged
+  dismiss <text>    drop an item parked by mistake; it never parks again here
+                    (--list: what is dismissed; --undo <text>: lift one)
   rename <text> --idea <thing>
                     give the item a name that says what it is
+  review            list what the hook was unsure of (--park N, --dismiss N)
   summary           digest of the session: tasks, items, commits
 `
 
@@ -138,8 +140,8 @@ func cutIdea(rest string) (query, idea string, ok bool) {
 
 // splitSessionArgs splits the text after /session into the mode word and
 // the rest, kept as one argument: archive's, restore's and dismiss's query
-// is the whole rest of the line, exactly as typed ("restore --list" alone
-// is restore's flag).
+// is the whole rest of the line, exactly as typed ("restore --list" and
+// "dismiss --list" alone are their flag; "dismiss --undo <text>" lifts).
 func splitSessionArgs(s string) []string {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -153,8 +155,11 @@ func splitSessionArgs(s string) []string {
 	if rest == "" {
 		return []string{mode}
 	}
-	if strings.EqualFold(mode, "restore") && rest == "--list" {
+	if (strings.EqualFold(mode, "restore") || strings.EqualFold(mode, "dismiss")) && rest == "--list" {
 		return []string{mode, rest}
+	}
+	if u, ok := strings.CutPrefix(rest, "--undo "); ok && strings.EqualFold(mode, "dismiss") {
+		return []string{mode, "--undo", "--", strings.TrimSpace(u)}
 	}
 	if strings.EqualFold(mode, "archive") || strings.EqualFold(mode, "restore") || strings.EqualFold(mode, "dismiss") {
 		return []string{mode, "--", rest}

@@ -56,7 +56,7 @@ func runSummary(e *Env, args []string) int {
 		Now: e.Now(), SessionID: o.session, Explicit: o.explicit,
 		Transcripts: summary.Transcripts{Dir: p.TranscriptDir, ConfigDir: p.ConfigDir},
 		Store:       store.Open(p.MemoryDir, e.Now), Log: store.Log{Root: p.Root, Path: p.LogPath}, Commits: summary.Git(p.Root),
-		Candidates: cands,
+		Candidates: cands, Review: e.cmdLine("review"),
 	})
 	if errors.Is(err, summary.ErrNoTranscript) {
 		errorf(e.Stderr, "summary: %v", err)

@@ -37,6 +37,8 @@ const pluginMarker = "<!-- openloop: written by 'openloop plugin' -->"
 // command file, newest first. A file an earlier version wrote is still
 // openloop's: install replaces it, uninstall removes it.
 var heads = []struct{ description, hint string }{
+	{"Open loops of this session: resume, archive <text>, restore <text>, dismiss <text>, rename <text> --idea <thing>, review, summary (openloop)",
+		"resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | review | summary"},
 	{"Open loops of this session: resume, archive <text>, restore <text>, dismiss <text>, rename <text> --idea <thing>, summary (openloop)",
 		"resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | summary"},
 	{"Open loops of this session: resume, archive <text>, restore <text>, dismiss <text>, summary (openloop)",

@@ -26,8 +26,8 @@ func TestParseCommandFileVersions(t *testing.T) {
 		t.Error("an edited command file counts as openloop's")
 	}
 	cur := string(CommandFile(exe, nonce))
-	if !strings.Contains(cur, "argument-hint: resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | summary\n") {
-		t.Errorf("the argument hint does not list restore, dismiss and rename:\n%s", cur)
+	if !strings.Contains(cur, "argument-hint: resume | archive <text> | restore <text> | dismiss <text> | rename <text> --idea <thing> | review | summary\n") {
+		t.Errorf("the argument hint does not list restore, dismiss, rename and review:\n%s", cur)
 	}
 	for _, exe := range []string{PluginExe, PortableExe} {
 		plugin := string(PluginCommandFile(exe, nonce))

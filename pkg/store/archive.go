@@ -27,14 +27,20 @@ var (
 // nothing matches and the query is too vague to name an item, ErrNoMatch
 // when nothing matches, ErrAmbiguous with the matches when several do.
 func pickOne(items []Item, query string) (Item, []Item, error) {
-	m := Match(items, query)
+	return pickBy(items, func(it Item) Item { return it }, query)
+}
+
+// pickBy is pickOne for anything that holds an item (a dismissal).
+func pickBy[T any](xs []T, item func(T) Item, query string) (T, []T, error) {
+	var none T
+	m := bestBy(xs, item, query)
 	switch {
 	case len(m) == 0 && !Meaningful(query):
-		return Item{}, nil, ErrVague // it names no item whole either
+		return none, nil, ErrVague // it names no item whole either
 	case len(m) == 0:
-		return Item{}, nil, ErrNoMatch
+		return none, nil, ErrNoMatch
 	case len(m) > 1:
-		return Item{}, m, ErrAmbiguous
+		return none, m, ErrAmbiguous
 	}
 	return m[0], nil, nil
 }

@@ -204,10 +204,14 @@ type Result struct {
 	Dup    bool   // the same idea was already parked: nothing written
 	Capped bool   // MaxOpen items are open: nothing written
 	Open   []Item // the open items, when Capped
+	// Dismissed is the user's dismissal of the same idea (tombstone.go),
+	// when that refused it: nothing written.
+	Dismissed *Dismissal
 }
 
-// Park writes a new item unless the same idea is already parked or MaxOpen
-// items are open. The same idea is one that names the same thing
+// Park writes a new item unless the same idea is already parked, the
+// user dismissed it (tombstone.go; with WithPrivate), or MaxOpen items
+// are open. The same idea is one that names the same thing
 // (sameidea.go: "retry budget" and "the retry budget for the upload
 // client"), whatever name either was parked under: "-N", --name or none. The name comes from the idea, or from
 // e.Name; a name that anything in the memory dir already uses (an item of
@@ -243,6 +247,11 @@ func (s *Store) Park(e Entry) (Result, error) {
 	}
 	if it, ok := sameIdea(items, ideaOf(e.Idea)); ok {
 		return Result{File: it.File, Name: it.Name, Dup: true}, nil
+	}
+	// The user dismissed it: it stays dismissed. A file that cannot be
+	// read refuses nothing (when unsure, park).
+	if d, ok, _ := s.Dismissals().Find(e.Idea); ok {
+		return Result{Dismissed: &d}, nil
 	}
 	if len(items)+pending >= MaxOpen {
 		return Result{Capped: true, Open: items}, nil

@@ -41,7 +41,7 @@ func (r Report) Fits() bool { return r.Lines <= MaxStdoutLines }
 //	- [ ] <item> — <description>
 //
 //	### Candidates, not parked (<N> items)     (only when there are any)
-//	- <kind>: <idea> — openloop review --park <n>
+//	- <kind>: <idea> — openloop review --park <n>   (/session review … inside /session)
 //
 //	### Archived this session
 //	- <item> — <ts>
@@ -91,13 +91,13 @@ func (d *Data) Render() Report {
 		fmt.Fprintf(&b, "\n### Candidates, not parked (%s)\n", plural(n, "item"))
 		for _, c := range d.Candidates[:min(n, MaxCandidates)] {
 			if c.Kind == string(store.KindQuestion) && c.Context != "" {
-				line("- %s: %s (Claude asked: %s) — %s", c.Kind, c.Idea, c.Context, candidates.ParkCommand(c.N))
+				line("- %s: %s (Claude asked: %s) — %s", c.Kind, c.Idea, c.Context, candidates.ParkCommand(d.review(), c.N))
 				continue
 			}
-			line("- %s: %s — %s", c.Kind, c.Idea, candidates.ParkCommand(c.N))
+			line("- %s: %s — %s", c.Kind, c.Idea, candidates.ParkCommand(d.review(), c.N))
 		}
 		if n > MaxCandidates {
-			fmt.Fprintf(&b, "- … and %d more: openloop review lists them\n", n-MaxCandidates)
+			fmt.Fprintf(&b, "- … and %d more: %s lists them\n", n-MaxCandidates, d.review())
 		}
 	}
 
@@ -162,7 +162,7 @@ func (d *Data) Compact() string {
 	}
 	cands := ""
 	if n := len(d.Candidates); n > 0 {
-		cands = ", " + plural(n, "candidate") + " (openloop review)"
+		cands = ", " + plural(n, "candidate") + " (" + d.review() + ")"
 	}
 	return fmt.Sprintf("Session summary — %s: %d completed, %s, %d archived, %s %s%s",
 		d.Now.Format("2006-01-02"), len(d.Completed()), plural(len(d.Items), "parked item"),
@@ -246,4 +246,13 @@ func (d *Data) JSON(r Report) JSON {
 		out.Commits = append(out.Commits, CommitJSON{Hash: c.Short, Full: c.Hash, Subject: c.Subject, Time: c.When.UTC().Format(time.RFC3339)})
 	}
 	return out
+}
+
+// review is the command that lists the candidates: Data.Review, else
+// "openloop review".
+func (d *Data) review() string {
+	if d.Review == "" {
+		return "openloop review"
+	}
+	return d.Review
 }

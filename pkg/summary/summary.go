@@ -94,6 +94,10 @@ type Input struct {
 	// its order: the digest shows this session's, by the numbers review
 	// --park takes (one without a number is left out).
 	Candidates []candidates.Candidate
+	// Review is the command that lists the candidates, as the reader
+	// types it: "openloop review" ("" too), "/session review" inside the
+	// slash command.
+	Review string
 }
 
 // Data is everything the digest shows.
@@ -112,6 +116,7 @@ type Data struct {
 	Commits    []gitlog.Commit
 	More       bool // there were more than MaxCommits
 	GitErr     error
+	Review     string // Input.Review
 }
 
 // Start is the session start, zero when unknown.
@@ -121,7 +126,7 @@ func (d *Data) Start() time.Time { return d.Session.Start }
 // (and ErrNoTranscript) is an error; every other source degrades to a line
 // in the digest.
 func Collect(in Input) (*Data, error) {
-	d := &Data{Now: in.Now, Store: in.Store}
+	d := &Data{Now: in.Now, Store: in.Store, Review: in.Review}
 	d.Transcript, d.SessionID = in.Transcripts.Find(in.SessionID)
 	if d.Transcript == "" && in.Explicit {
 		return nil, fmt.Errorf("%w for session %q", ErrNoTranscript, in.SessionID)
