@@ -47,7 +47,20 @@ type Result struct {
 // fake API serving script, and sets openloop up in the project with
 // `openloop install`, exactly as a user would (see setupOpenloop for the
 // OPENLOOP_E2E_NOHOOKS knob).
+//
+// It is installed with --no-assist: the hook parks on its own, which is
+// what most scenarios here show (with assist, the default, the hook names
+// the loop to Claude instead and Claude parks: NewAssistProject).
 func NewProject(t *testing.T, script ...Reply) *Project {
+	t.Helper()
+	p := newBareProject(t, script...)
+	setupOpenloop(p, "--no-assist")
+	return p
+}
+
+// NewAssistProject is NewProject with the default install: assist, where
+// Claude is given the parking rule and the hook's nudges, and parks.
+func NewAssistProject(t *testing.T, script ...Reply) *Project {
 	t.Helper()
 	p := newBareProject(t, script...)
 	setupOpenloop(p)

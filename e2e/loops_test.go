@@ -136,3 +136,41 @@ func TestClaudesDeferralIsParked(t *testing.T) {
 func parkedNotice(slash, name string) string {
 	return fmt.Sprintf("openloop parked %q · %s resume lists it, %s archive %s closes it", name, slash, slash, name)
 }
+
+// With the default install (assist), the hook does not park a deferral
+// on its own: Claude is given the parking rule at SessionStart and a
+// one-line nudge naming the loop with the prompt, and Claude parks it
+// under its own name through the permission rule install wrote, without
+// asking (issue 29 §6).
+func TestAssistClaudeParksWhatTheHookNames(t *testing.T) {
+	park := `{"command":"openloop park --source assist --kind deferred --idea 'retry budget for the upload client' --context 'chunked uploads'"}`
+	p := NewAssistProject(t,
+		Say("The upload client now streams the file in chunks and the test passes."),
+		Reply{{Text: "Parking the retry budget for later."}, {Tool: "Bash", Input: park}},
+		Say("OK, finishing the chunked upload first."))
+	r := p.Ask("Make the upload client stream large files in chunks.")
+	p.Resume(r.SessionID, "Good. Let's come back to the retry budget later, finish the chunking first.")
+	var rule, nudge bool
+	for _, q := range p.API.Requests() {
+		if q.Main {
+			rule = rule || strings.Contains(string(q.Body), "openloop is installed: it keeps this session's open loops")
+			nudge = nudge || strings.Contains(string(q.Body), `openloop: possible deferral: \"retry budget\"`)
+		}
+	}
+	if !rule || !nudge {
+		t.Errorf("Claude was given the rule: %v, the nudge: %v; want both", rule, nudge)
+	}
+	items := p.Items()
+	if len(items) != 1 || items[0].Name != "retry-budget-for-upload-client" || !strings.Contains(items[0].Raw, "source: assist") {
+		for _, it := range items {
+			t.Logf("%s:\n%s", it.File, it.Raw)
+		}
+		t.Fatalf("parked %d items, want Claude's one park, retry-budget-for-upload-client, source assist", len(items))
+	}
+	// The hook parked nothing itself, so it showed no notice of its own.
+	for _, n := range p.Notices() {
+		if strings.HasPrefix(n, "openloop parked") {
+			t.Errorf("the hook parked on its own: %q", n)
+		}
+	}
+}

@@ -8,16 +8,16 @@ import (
 )
 
 // setupOpenloop sets openloop up in the project the way a team does:
-// `openloop install --scope project` run in the project folder
+// `openloop install --scope project` (and flags) run in the project folder
 // (.claude/settings.json and .claude/commands/session.md, which run
 // openloop from PATH: the binary's folder is on the sessions' PATH).
 //
 // With OPENLOOP_E2E_NOHOOKS=1 it then removes the "hooks" key from
 // settings.json, keeping the /session command file: the knob that shows
 // which scenarios depend on openloop's hooks (they must fail).
-func setupOpenloop(p *Project) {
+func setupOpenloop(p *Project, flags ...string) {
 	p.t.Helper()
-	cmd := exec.Command(p.Bin, "install", "--scope", "project")
+	cmd := exec.Command(p.Bin, append([]string{"install", "--scope", "project"}, flags...)...)
 	cmd.Dir = p.Dir
 	cmd.Env = p.env()
 	out, err := cmd.CombinedOutput()

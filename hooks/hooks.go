@@ -179,15 +179,14 @@ func clean(s string, max int) string {
 type parked struct {
 	st      *store.Store
 	names   []string     // new items
-	kinds   []string     // their kinds and ideas, for Claude
 	capped  []store.Item // the open list, when the cap refused something
 	refused string       // the first idea the cap refused
 	listed  bool         // this session was shown the list at the cap before (capnote.go)
 	failed  []string     // "<idea>: <error>" for entries that could not be written
 	slash   string       // the slash command the notices name (Config.Slash)
-	// rename, when the assist tier is on, is the program that renames an
-	// item ("openloop", Config.Program): the line for Claude then says how
-	// to rename a park whose name misses the thing (renameHint).
+	// rename is the program that renames an item ("openloop",
+	// Config.Program): the line for Claude says how to rename a park whose
+	// name misses the thing (RenameHint).
 	rename string
 	ideas  []string // the new items' ideas, as kinds
 	kindOf []string // the new items' kinds
@@ -216,10 +215,7 @@ func park(cfg Config, ev Event, entries []store.Entry) (*parked, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &parked{st: openStore(cfg, ev.Name, p), slash: cfg.slash()}
-	if cfg.assisting(ev) {
-		out.rename = cfg.program()
-	}
+	out := &parked{st: openStore(cfg, ev.Name, p), slash: cfg.slash(), rename: cfg.program()}
 	var errs []error
 entries:
 	for _, e := range entries {
@@ -240,7 +236,6 @@ entries:
 			}
 		case res.Parked:
 			out.names = append(out.names, res.Name)
-			out.kinds = append(out.kinds, fmt.Sprintf("%s %q as %s", e.Kind, textcut.Head(e.Idea, maxIdea), res.File))
 			out.ideas, out.kindOf = append(out.ideas, e.Idea), append(out.kindOf, string(e.Kind))
 		case res.Capped:
 			out.capped = res.Open
@@ -270,11 +265,7 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 	var msg, ctx []string
 	if len(pk.names) > 0 {
 		msg = append(msg, parkedNotice(pk.slash, pk.names))
-		if pk.rename != "" {
-			ctx = append(ctx, RenameHint(pk.rename, pk.kindOf, pk.ideas, pk.names))
-		} else {
-			ctx = append(ctx, "openloop parked "+strings.Join(some(pk.kinds, maxFailed), "; ")+" in "+pk.st.Dir+"; "+pk.slash+" resume lists open items.")
-		}
+		ctx = append(ctx, RenameHint(pk.rename, pk.kindOf, pk.ideas, pk.names))
 	}
 	if pk.refused != "" && pk.listed {
 		msg = append(msg, fmt.Sprintf("openloop: %d items are open, so %q was not parked (%s resume lists them; %s archive <text> closes one).", len(pk.capped), textcut.Head(pk.refused, maxIdea), pk.slash, pk.slash))
@@ -304,8 +295,8 @@ func (pk *parked) output(event string, forClaude bool) *Output {
 	return o
 }
 
-// RenameHint is what Claude is told, with the assist tier on, when the
-// hook parked on its own: what it parked, under which name, and in a few
+// RenameHint is what Claude is told when the hook parked on its own
+// (without assist; with it the hook nudges and Claude parks): what it parked, under which name, and in a few
 // words how to rename one whose name does not say what the thing is
 // (issue 29 §3), MaxNudgeWords or fewer: an idea is quoted at nudgeIdea
 // words, and with more than one park only the names are listed. A program

@@ -44,19 +44,25 @@ func TestEventResolvesOnce(t *testing.T) {
 	payload := func(event, fields string) string {
 		return fmt.Sprintf(`{"hook_event_name":%q,"session_id":"s","cwd":%q,%s}`, event, dir, fields)
 	}
+	// With assist the hook parks nothing on its own (it nudges): the
+	// parks run without it.
 	tests := []struct {
 		name, payload, want string // want: a part of the output
+		assist              bool
 	}{
-		{"SessionStart after a compaction", payload("SessionStart", `"source":"compact"`), "openloop is installed"},
-		{"a prompt that parks", payload("UserPromptSubmit", `"prompt":"let's come back to the retry budget later"`), "openloop parked"},
-		{"a prompt that takes it up", payload("UserPromptSubmit", `"prompt":"ok, now the retry budget"`), "this takes up the parked"},
-		{"a prompt that leaves a candidate", payload("UserPromptSubmit", `"prompt":"I think we should also support dark mode eventually"`), "possible"},
-		{"a Stop that parks Claude's deferral", payload("Stop", `"last_assistant_message":"Done. I'll leave the dark mode toggle for a follow-up PR."`), "openloop parked"},
-		{"SessionEnd", payload("SessionEnd", `"reason":"exit"`), ""},
+		{"SessionStart after a compaction", payload("SessionStart", `"source":"compact"`), "openloop is installed", true},
+		{"a prompt that parks", payload("UserPromptSubmit", `"prompt":"let's come back to the retry budget later"`), "openloop parked", false},
+		{"a prompt that takes it up", payload("UserPromptSubmit", `"prompt":"ok, now the retry budget"`), "this takes up the parked", false},
+		{"a prompt the hook would park, with assist", payload("UserPromptSubmit", `"prompt":"let's come back to the webhook signing later"`), "possible deferral", true},
+		{"a prompt that leaves a candidate", payload("UserPromptSubmit", `"prompt":"I think we should also support dark mode eventually"`), "possible", true},
+		{"a Stop that parks Claude's deferral", payload("Stop", `"last_assistant_message":"Done. I'll leave the dark mode toggle for a follow-up PR."`), "openloop parked", false},
+		{"a Stop with assist", payload("Stop", `"last_assistant_message":"Done. I'll leave the flaky upload test for a follow-up PR."`), "", true},
+		{"SessionEnd", payload("SessionEnd", `"reason":"exit"`), "", true},
 	}
 	for _, tt := range tests {
 		resolves = 0
 		warn.Reset()
+		cfg.Assist = tt.assist
 		out, err := Handle(cfg, strings.NewReader(tt.payload))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)

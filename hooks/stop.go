@@ -35,6 +35,13 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 	if len(found) == 0 {
 		return looksDone(cfg, ev, msg, open), nil
 	}
+	if cfg.assisting(ev) {
+		// With assist, Claude parks what it puts off itself; what the
+		// hook heard is kept for review, never parked a second time in
+		// the hook's words ("… is parked for next quarter").
+		keepClaudeCandidates(cfg, ev, found)
+		return nil, nil
+	}
 	if cfgErr == nil {
 		// A kind turned off keeps nothing; below 0 sensitivity, they are
 		// kept for review instead of parked.

@@ -15,7 +15,8 @@ import (
 
 // UserPromptSubmit runs on every prompt, before Claude sees it. It looks
 // for a deferral or a side idea in what the user typed, and for a question
-// Claude asked that this prompt leaves unanswered, and parks what it finds.
+// Claude asked that this prompt leaves unanswered, and parks what it finds;
+// with assist it names it to Claude in a nudge instead, and Claude parks.
 // It prints nothing unless something was parked; it can never block or
 // change the prompt.
 //
@@ -41,6 +42,14 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 		// Only a prompt that leaves no loop can take one up: "let's punt
 		// on the retry budget" puts it off again.
 		return takeUp(cfg, ev, prompt, open), nil
+	}
+	if cfg.assisting(ev) {
+		switch assistWayOf(cfg, ev, a.Parks[0]) {
+		case stayQuiet:
+			return nil, nil
+		case nudgeClaude:
+			return keepCandidate(cfg, ev, prompt, in, tr, a.Parks[0])
+		}
 	}
 	var entries []store.Entry
 	for _, f := range a.Parks {
@@ -178,4 +187,43 @@ func promptKey(ev Event, prompt string) string {
 	}
 	sum := sha256.Sum256([]byte(prompt))
 	return "sha256:" + hex.EncodeToString(sum[:12])
+}
+
+// assistWay is what becomes, with assist, of a loop the hook would park
+// on its own.
+type assistWay int
+
+const (
+	// nudgeClaude: Claude names what is parked, so the loop is a nudge,
+	// and a candidate for review should Claude let it be. Measured in
+	// working sessions (issue 29 §6, docs/insession.md), that caught the
+	// same loops as the hook's own parks, with no second copies and better
+	// names.
+	nudgeClaude assistWay = iota
+	// stayQuiet: the same idea is parked already, or the user dismissed
+	// it; the store would refuse Claude's park, so nothing is said.
+	stayQuiet
+	// parkAnyway: the list is full; the hook's park, refused, tells the
+	// user so and lists what to archive, as without assist.
+	parkAnyway
+)
+
+// assistWayOf asks the store what it would answer (Store.Check): Claude
+// is never nudged toward a park the store would refuse. When the store
+// cannot be read, the nudge goes out: Claude's park will say why.
+func assistWayOf(cfg Config, ev Event, f detect.Finding) assistWay {
+	p, err := cfg.paths(ev)
+	if err != nil {
+		return nudgeClaude
+	}
+	r, err := openStore(cfg, ev.Name, p).Check(entry(f).Idea)
+	switch {
+	case err != nil:
+		return nudgeClaude
+	case r.Dup || r.Dismissed != nil:
+		return stayQuiet
+	case r.Capped:
+		return parkAnyway
+	}
+	return nudgeClaude
 }

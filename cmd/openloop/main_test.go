@@ -45,8 +45,13 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// TestScripts runs testdata/script. OPENLOOP_UPDATE_SCRIPTS=1 rewrites a
+// script's files that a failing cmp compares against (testscript's
+// UpdateScripts): review the diff before committing it.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, Params())
+	p := Params()
+	p.UpdateScripts = os.Getenv("OPENLOOP_UPDATE_SCRIPTS") != ""
+	testscript.Run(t, p)
 }
 
 // Params is the shared testscript set-up: HOME in $WORK, the fixed clock

@@ -295,7 +295,7 @@ func TestHookCapOutputIsBounded(t *testing.T) {
 	if !strings.HasPrefix(lines[1], "- [ ] stray-") || lines[11] != "… and 2990 more" {
 		t.Errorf("list:\n%s", o.SystemMessage)
 	}
-	if !strings.Contains(o.Specific.AdditionalContext, ": 3000 open items (") || !strings.Contains(o.Specific.AdditionalContext, ", and 2990 more). ") {
+	if !strings.Contains(o.Specific.AdditionalContext, ": 3000 open items (") || !strings.Contains(o.Specific.AdditionalContext, ", and 2990 more); the user has not been asked yet") {
 		t.Errorf("context: %s", o.Specific.AdditionalContext)
 	}
 }

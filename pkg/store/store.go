@@ -209,6 +209,38 @@ type Result struct {
 	Dismissed *Dismissal
 }
 
+// refusal is why Park would write nothing for idea, given the open items
+// and the pending steps that still hold one: the same idea is parked, the
+// user dismissed it, or MaxOpen items are open.
+func (s *Store) refusal(items []Item, pending int, idea string) (Result, bool) {
+	if it, ok := sameIdea(items, ideaOf(idea)); ok {
+		return Result{File: it.File, Name: it.Name, Dup: true}, true
+	}
+	// The user dismissed it: it stays dismissed. A file that cannot be
+	// read refuses nothing (when unsure, park).
+	if d, ok, _ := s.Dismissals().Find(idea); ok {
+		return Result{Dismissed: &d}, true
+	}
+	if len(items)+pending >= MaxOpen {
+		return Result{Capped: true, Open: items}, true
+	}
+	return Result{}, false
+}
+
+// Check is what Park would answer for idea without writing anything or
+// taking the lock: Dup, Dismissed or Capped when it would refuse, the
+// zero Result when it would park. The hook asks it before nudging Claude
+// to park something (with assist), so that Claude is never nudged toward
+// a park the store would refuse.
+func (s *Store) Check(idea string) (Result, error) {
+	items, err := s.List()
+	if err != nil {
+		return Result{}, err
+	}
+	r, _ := s.refusal(items, 0, idea)
+	return r, nil
+}
+
 // Park writes a new item unless the same idea is already parked, the
 // user dismissed it (tombstone.go; with WithPrivate), or MaxOpen items
 // are open. The same idea is one that names the same thing
@@ -245,16 +277,8 @@ func (s *Store) Park(e Entry) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if it, ok := sameIdea(items, ideaOf(e.Idea)); ok {
-		return Result{File: it.File, Name: it.Name, Dup: true}, nil
-	}
-	// The user dismissed it: it stays dismissed. A file that cannot be
-	// read refuses nothing (when unsure, park).
-	if d, ok, _ := s.Dismissals().Find(e.Idea); ok {
-		return Result{Dismissed: &d}, nil
-	}
-	if len(items)+pending >= MaxOpen {
-		return Result{Capped: true, Open: items}, nil
+	if r, refused := s.refusal(items, pending, e.Idea); refused {
+		return r, nil
 	}
 	stem := Slug(e.Idea)
 	if strings.TrimSpace(e.Name) != "" {
