@@ -62,7 +62,7 @@ func benchProject(b *testing.B, commits int, size int64) Input {
 	}
 	now := sessionStart.Add(time.Hour)
 	return Input{
-		Now: now, SessionID: "bench-session",
+		Now: now, SessionID: "bench-session", Root: p.Root,
 		Transcripts: Transcripts{Dir: p.TranscriptDir, ConfigDir: p.ConfigDir},
 		Store:       store.Open(p.MemoryDir, func() time.Time { return now }), Log: store.Log{Root: p.Root, Path: p.LogPath}, Commits: Git(p.Root),
 	}
