@@ -141,6 +141,9 @@ func (d *Data) renderWork(b *strings.Builder, line func(string, ...any), work []
 	if n > MaxWork {
 		fmt.Fprintf(b, "- … and %d more: openloop summary --json lists them\n", n-MaxWork)
 	}
+	if e := d.Session.EarlierRequests; e > 0 {
+		fmt.Fprintf(b, "- (%s that changed files not listed: only the last %d are kept)\n", plural(e, "earlier request"), transcript.MaxRequests)
+	}
 	switch {
 	case n > 0 || tasks > 0:
 	case len(work) > 0:
@@ -283,8 +286,8 @@ func (d *Data) JSON(r Report) JSON {
 		}
 	}
 	for _, w := range d.Work() {
-		j := WorkJSON{Request: w.title(d), Named: w.Name != "", Files: w.Rel, MoreFiles: w.MoreFiles,
-			Tests: w.Tests, TestCommand: w.TestCommand, Status: w.Status}
+		j := WorkJSON{Files: w.Rel, MoreFiles: w.MoreFiles, Tests: w.Tests, TestCommand: w.TestCommand, Status: w.Status}
+		j.Request, j.Named = w.title(d)
 		if !w.At.IsZero() {
 			j.At = w.At.UTC().Format(time.RFC3339Nano)
 		}

@@ -116,6 +116,7 @@ type Data struct {
 	Commits    []gitlog.Commit
 	More       bool // there were more than MaxCommits
 	GitErr     error
+	work       []Work // Work(), built on first use
 }
 
 // Start is the session start, zero when unknown.

@@ -34,9 +34,6 @@ const maxFilesShown = 3
 // Work is one request that changed files.
 type Work struct {
 	transcript.Request
-	// Name is the request in a few words of its own (detect.RequestName),
-	// "" when its words name no thing or its prompt was not read.
-	Name string
 	// Rel are Files relative to the project root (else to the session's
 	// working directory; else as written), in the same order.
 	Rel    []string
@@ -44,14 +41,22 @@ type Work struct {
 }
 
 // Work is the requests that changed files and that no task call covered,
-// oldest first, each with its status.
+// oldest first, each with its status. It is built once (naming a request
+// runs detect's rules) and shared by the digest, the JSON and Compact.
 func (d *Data) Work() []Work {
-	var out []Work
+	if d.work == nil {
+		d.work = d.buildWork()
+	}
+	return d.work
+}
+
+func (d *Data) buildWork() []Work {
+	out := []Work{}
 	for _, r := range d.Session.Requests {
 		if r.TaskTools && d.Session.TaskTools {
 			continue
 		}
-		w := Work{Request: r, Name: detect.RequestName(r.Text), Status: WorkCompleted}
+		w := Work{Request: r, Status: WorkCompleted}
 		switch {
 		case r.Interrupted:
 			w.Status = WorkInterrupted
@@ -106,20 +111,25 @@ func (w Work) line(d *Data) string {
 	if more > 0 {
 		list += fmt.Sprintf(" and %d more", more)
 	}
-	return fmt.Sprintf("%s — %s; %s", w.title(d), list, testsText(w.Tests))
+	title, _ := w.title(d)
+	return fmt.Sprintf("%s — %s; %s", title, list, testsText(w.Tests))
 }
 
-// title is the request's name, else when it was made.
-func (w Work) title(d *Data) string {
-	switch {
-	case w.Name != "":
-		return w.Name
-	case w.Cut:
-		return "work begun in the part of the transcript that was not read"
-	case !w.At.IsZero():
-		return "a request at " + w.At.In(d.Now.Location()).Format("15:04")
+// title is the request in a few words of its own (detect.RequestName),
+// with named true; else, when its words name no thing or its prompt was
+// not read, what is known of it. Naming runs detect's rules (a tenth of a
+// millisecond or more), so it is done only for the lines shown.
+func (w Work) title(d *Data) (title string, named bool) {
+	if name := detect.RequestName(w.Text); name != "" {
+		return name, true
 	}
-	return "a request"
+	switch {
+	case w.Cut:
+		return "work begun in the part of the transcript that was not read", false
+	case !w.At.IsZero():
+		return "a request at " + w.At.In(d.Now.Location()).Format("15:04"), false
+	}
+	return "a request", false
 }
 
 func testsText(outcome string) string {

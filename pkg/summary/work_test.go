@@ -82,7 +82,7 @@ func TestCompletedWorkIsBounded(t *testing.T) {
 	for range MaxWork + 4 {
 		rs = append(rs, transcript.Request{Text: "Add logging", Files: []string{"/p/a.go"}, Final: "Done."})
 	}
-	in := input(t, fakeTranscripts{path: "/t/s.jsonl", session: transcript.Session{Whole: true, Requests: rs}}, opener(fakeCommits{}, gitlog.ErrNotRepository))
+	in := input(t, fakeTranscripts{path: "/t/s.jsonl", session: transcript.Session{Whole: true, Requests: rs, EarlierRequests: 7}}, opener(fakeCommits{}, gitlog.ErrNotRepository))
 	in.Root = "/p"
 	d, err := Collect(in)
 	if err != nil {
@@ -90,7 +90,8 @@ func TestCompletedWorkIsBounded(t *testing.T) {
 	}
 	r := d.Render()
 	got := section(r.Digest, "### Completed")
-	if len(got) != MaxWork+1 || got[MaxWork] != "- … and 4 more: openloop summary --json lists them" || r.Fits() {
+	if len(got) != MaxWork+2 || got[MaxWork] != "- … and 4 more: openloop summary --json lists them" ||
+		got[MaxWork+1] != "- (7 earlier requests that changed files not listed: only the last 200 are kept)" || r.Fits() {
 		t.Errorf("%d lines, last %q, fits %v", len(got), got[len(got)-1], r.Fits())
 	}
 	if j := d.JSON(r); len(j.Work) != MaxWork+4 || j.Work[0].Files[0] != "a.go" || j.Work[0].Status != WorkCompleted {

@@ -118,6 +118,9 @@ type Session struct {
 	// are a Request with Cut set, and requests wholly in the middle are
 	// missing.
 	Requests []Request
+	// EarlierRequests counts the requests with changes before those, not
+	// kept.
+	EarlierRequests int
 }
 
 // ReadSession reads the first head bytes (for the start time and early
@@ -161,7 +164,7 @@ func ReadSessionFrom(r io.ReaderAt, size, head, tail int64) (Session, error) {
 		}
 	}
 	out.Tail = st.tail()
-	out.Requests = st.w.requests()
+	out.Requests, out.EarlierRequests = st.w.requests()
 	return out, nil
 }
 

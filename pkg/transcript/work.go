@@ -30,7 +30,7 @@ const (
 	MaxRequestText = 1 << 10
 	MaxFinalText   = 4 << 10
 	MaxFiles       = 64
-	MaxRequests    = 1000
+	MaxRequests    = 200
 )
 
 // Test outcomes.
@@ -66,6 +66,19 @@ type Request struct {
 	// TaskTools reports a task tool call (TaskCreate, TaskUpdate,
 	// TaskList, TaskGet, TodoWrite) in its turns: the work is a task's.
 	TaskTools bool
+
+	// The last test run's result, read into Tests only when the request
+	// is kept: most requests change nothing, and a test run's output is
+	// large.
+	lastTest, lastTestUse gjson.Result
+}
+
+// settle reads the last test run's outcome.
+func (r *Request) settle() {
+	if r.lastTest.Exists() {
+		r.Tests = TestOutcome(r.lastTest, r.lastTestUse)
+		r.lastTest, r.lastTestUse = gjson.Result{}, gjson.Result{}
+	}
 }
 
 // editTools change a file named by their input's file_path (NotebookEdit:
@@ -76,6 +89,7 @@ var editTools = map[string]bool{"Edit": true, "Write": true, "MultiEdit": true, 
 type workTracker struct {
 	on      bool
 	reqs    []*Request // requests with changes, oldest first
+	dropped int        // earlier ones past MaxRequests
 	cur     *Request
 	finalID string                // message.id of cur.Final
 	edits   map[string]pendingRun // edit tool_use id -> its request and file
@@ -120,7 +134,9 @@ func (w *workTracker) flush() {
 	}
 	if len(w.reqs) == MaxRequests {
 		w.reqs = append(w.reqs[:0], w.reqs[1:]...)
+		w.dropped++
 	}
+	w.cur.settle()
 	w.reqs = append(w.reqs, w.cur)
 }
 
@@ -187,7 +203,7 @@ func (w *workTracker) result(blk, tur gjson.Result) {
 	}
 	if t, ok := w.tests[id]; ok {
 		delete(w.tests, id)
-		t.req.Tests, t.req.TestCommand = TestOutcome(blk, tur), t.what
+		t.req.lastTest, t.req.lastTestUse, t.req.TestCommand = blk, tur, t.what
 	}
 }
 
@@ -211,19 +227,23 @@ func (w *workTracker) interrupted() {
 	}
 }
 
-// requests is the requests that changed a file, oldest first.
-func (w *workTracker) requests() []Request {
+// requests is the requests that changed a file, oldest first, at most
+// MaxRequests (the last ones), and how many earlier ones were dropped.
+func (w *workTracker) requests() ([]Request, int) {
 	if !w.on {
-		return nil
+		return nil, 0
 	}
 	var out []Request
 	for _, r := range w.reqs {
 		out = append(out, *r)
 	}
 	if w.cur != nil && len(w.cur.Files) > 0 {
-		out = append(out, *w.cur)
+		r := *w.cur
+		r.settle()
+		out = append(out, r)
 	}
-	return out[max(len(out)-MaxRequests, 0):]
+	cut := max(len(out)-MaxRequests, 0)
+	return out[cut:], w.dropped + cut
 }
 
 // cutText cuts s to at most n bytes at a character boundary.
@@ -302,18 +322,33 @@ func reportsFailure(out string) bool {
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(out), "Exit code "); ok && !strings.HasPrefix(rest, "0") {
 		return true
 	}
-	ws := strings.FieldsFunc(out, func(r rune) bool {
-		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ',' || r == ':' || r == '=' || r == '(' || r == ')' || r == '[' || r == ']'
-	})
-	for i, w := range ws {
+	// Words one at a time, without splitting the output (it can be
+	// megabytes): prev is the word before.
+	prev := ""
+	for rest := out; rest != ""; {
+		i := strings.IndexFunc(rest, isWordBreak)
+		w := rest
+		if i >= 0 {
+			w, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		if w == "" {
+			continue
+		}
 		switch w {
 		case "FAIL", "FAILED", "FAILURES!", "ERRORS!":
 			return true
 		case "failed", "failing":
-			if i > 0 && ws[i-1] != "0" && strings.Trim(ws[i-1], "0123456789") == "" {
+			if prev != "" && prev != "0" && strings.Trim(prev, "0123456789") == "" {
 				return true
 			}
 		}
+		prev = w
 	}
 	return false
+}
+
+func isWordBreak(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ',' || r == ':' || r == '=' || r == '(' || r == ')' || r == '[' || r == ']'
 }

@@ -135,7 +135,7 @@ func TestRequestsAcrossTheGap(t *testing.T) {
 func TestReadTailHasNoRequests(t *testing.T) {
 	s := newState()
 	foldLines(s, lines(wPrompt1, wEdit1, wEdit1ok, wDone1))
-	if s.w.on || s.w.requests() != nil || s.w.cur != nil {
+	if rs, _ := s.w.requests(); s.w.on || rs != nil || s.w.cur != nil {
 		t.Errorf("the tail's state folded requests: %+v", s.w)
 	}
 }
@@ -176,6 +176,7 @@ func TestTestOutcome(t *testing.T) {
 		{`{"content":""}`, `{"stdout":"","stderr":"FAIL\tpkg","interrupted":false}`, TestsFailed},
 		{`{"content":"ok"}`, `{"stdout":"ok","interrupted":true}`, TestsFailed},
 		{`{"content":"the failed-login test passes now"}`, `{}`, TestsPassed},
+		{`{"content":"failed attempts: 0 (retry test)"}`, `{}`, TestsPassed},
 	} {
 		if got := TestOutcome(gjson.Parse(tt.blk), gjson.Parse(tt.tur)); got != tt.want {
 			t.Errorf("TestOutcome(%s, %s) = %q, want %q", tt.blk, tt.tur, got, tt.want)
@@ -209,8 +210,8 @@ func TestRequestBounds(t *testing.T) {
 	for range MaxRequests + 3 {
 		foldLines(st, lines(wPrompt3, wEdit3, wEdit3ok))
 	}
-	if n := len(st.w.requests()); n != MaxRequests {
-		t.Errorf("%d requests kept, want %d", n, MaxRequests)
+	if rs, earlier := st.w.requests(); len(rs) != MaxRequests || earlier != 3 {
+		t.Errorf("%d requests kept, %d earlier; want %d and 3", len(rs), earlier, MaxRequests)
 	}
 }
 
