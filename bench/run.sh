@@ -111,6 +111,16 @@ if "$OL" help 2>/dev/null | grep '^  summary' >/dev/null; then
 	has_summary=1
 	echo "building the 20,000-commit repository…" >&2
 	"$W/mkrepo" -n 20000 -o "$W/repo"
+	# A second, small repository whose transcript folder holds two 200 MB
+	# sessions: one with task tools, one without (Completed then comes
+	# from the requests). Claude Code's folder name: every character that
+	# is not an ASCII letter or digit becomes "-".
+	"$W/mkrepo" -n 20 -o "$W/repo2"
+	TDIR2=$HOME/.claude/projects/$(printf '%s' "$W/repo2" | sed 's/[^A-Za-z0-9]/-/g')
+	mkdir -p "$TDIR2"
+	echo "building the 200 MB transcripts…" >&2
+	"$W/mktranscript" -size 200M -o "$TDIR2/tasks-200m.jsonl"
+	"$W/mktranscript" -size 200M -notasks -o "$TDIR2/notasks-200m.jsonl"
 fi
 
 # --- measurements -------------------------------------------------------
@@ -175,6 +185,8 @@ add "archive (item re-created before each run)" "cp $W/item-a.md $ITEMA" "$E=$ME
 add "peer: seed's find + stat listing, 10 items" ":" "MEMORY_DIR=$MEM10 sh $REPO/bench/peer_list.sh </dev/null"
 if [ $has_summary = 1 ]; then
 	add "summary, 20,000-commit repository (.temp/ emptied before each run)" "rm -rf $W/repo/.temp" "cd $W/repo && $E=$MEM10 $OL summary </dev/null"
+	add "summary, 200 MB transcript with task tools" "rm -rf $W/repo2/.temp" "cd $W/repo2 && $E=$MEM10 $OL summary --session tasks-200m </dev/null" "Session summary"
+	add "summary, 200 MB transcript, no task tools (Completed from the requests)" "rm -rf $W/repo2/.temp" "cd $W/repo2 && $E=$MEM10 $OL summary --session notasks-200m </dev/null" "Session summary"
 fi
 run_group commands
 

@@ -3,9 +3,12 @@
 // calls and their results, TodoWrite) repeated up to the asked size, then
 // Claude's last message (with -question, one that asks the user something,
 // which the hook parks when the next prompt moves on). One block of lines is built in memory and written again and
-// again, so a gigabyte takes seconds.
+// again, so a gigabyte takes seconds. With -notasks the session uses no
+// task tools, as on Claude Code 2.1.233+ with the current models: each
+// request's TodoWrite call is an Edit of a file, and summary builds
+// Completed from the requests.
 //
-//	go run ./bench/mktranscript -size 1G [-question] -o /tmp/big.jsonl
+//	go run ./bench/mktranscript -size 1G [-question] [-notasks] -o /tmp/big.jsonl
 package main
 
 import (
@@ -25,8 +28,9 @@ func uuid(n int) string {
 	return fmt.Sprintf("%08x-a677-5340-85fb-%012x", n, n*7919)
 }
 
-// line returns the n-th line of the repeating block.
-func line(n int) string {
+// line returns the n-th line of the repeating block; with notasks, the
+// TodoWrite call is an Edit and its result comes with the test run's.
+func line(n int, notasks bool) string {
 	parent, id, ts := uuid(n-1), uuid(n), fmt.Sprintf("2026-12-02T%02d:%02d:%02d.000Z", 8+n/3600%2, n/60%60, n%60)
 	h := fmt.Sprintf(head, parent)
 	out := strings.Repeat("ok  \\tgithub.com/acme/api/internal/auth\\t0.412s\\n--- PASS: TestRefresh (0.00s)\\n", 24)
@@ -40,6 +44,10 @@ func line(n int) string {
 	case 3:
 		return `{` + h + `,"type":"user","message":{"role":"user","content":[{"tool_use_id":"toolu_` + strconv.Itoa(n-1) + `","type":"tool_result","content":"` + out + `","is_error":false}]},"uuid":"` + id + `","timestamp":"` + ts + `","toolUseResult":{"stdout":"` + out + `","stderr":"","interrupted":false}}`
 	case 4:
+		if notasks {
+			return `{` + h + `,"type":"assistant","message":{"model":"claude-sonnet-5","id":"msg_` + strconv.Itoa(n) + `","type":"message","role":"assistant","content":[{"type":"tool_use","id":"toolu_` + strconv.Itoa(n) + `","name":"Edit","input":{"file_path":"/home/dev/src/acme-api/internal/auth/refresh.go","old_string":"m.token = t","new_string":"m.mu.Lock(); m.token = t; m.mu.Unlock()","replace_all":false}}],"stop_reason":"tool_use"},"uuid":"` + id + `","timestamp":"` + ts + `"}` + "\n" +
+				`{` + h + `,"type":"user","message":{"role":"user","content":[{"tool_use_id":"toolu_` + strconv.Itoa(n) + `","type":"tool_result","content":"The file /home/dev/src/acme-api/internal/auth/refresh.go has been updated."}]},"uuid":"` + id + `e","timestamp":"` + ts + `","toolUseResult":{"filePath":"/home/dev/src/acme-api/internal/auth/refresh.go","oldString":"m.token = t","newString":"m.mu.Lock(); m.token = t; m.mu.Unlock()","userModified":false,"replaceAll":false}}`
+		}
 		return `{` + h + `,"type":"assistant","message":{"model":"claude-sonnet-5","id":"msg_` + strconv.Itoa(n) + `","type":"message","role":"assistant","content":[{"type":"tool_use","id":"toolu_` + strconv.Itoa(n) + `","name":"TodoWrite","input":{"todos":[{"content":"Fix the refresh race","status":"completed","activeForm":"Fixing the refresh race"},{"content":"Add a regression test","status":"in_progress","activeForm":"Adding a regression test"}]}}],"stop_reason":"tool_use"},"uuid":"` + id + `","timestamp":"` + ts + `"}`
 	default:
 		return `{` + h + `,"type":"assistant","message":{"model":"claude-sonnet-5","id":"msg_` + strconv.Itoa(n) + `","type":"message","role":"assistant","content":[{"type":"text","text":"The refresh race is fixed: the middleware now holds the token lock while it swaps, and TestRefresh passes."}],"stop_reason":"end_turn"},"uuid":"` + id + `","timestamp":"` + ts + `"}`
@@ -76,16 +84,17 @@ func main() {
 	size := flag.String("size", "1G", "approximate size: bytes, or a number with K, M or G")
 	out := flag.String("o", "", "output file (required)")
 	question := flag.Bool("question", false, "end with Claude asking the user a question")
+	notasks := flag.Bool("notasks", false, "no task tools: an Edit where each request calls TodoWrite")
 	flag.Parse()
 	want, err := parseSize(*size)
 	if err != nil || *out == "" {
-		fmt.Fprintln(os.Stderr, "usage: mktranscript [-size 1G] -o FILE")
+		fmt.Fprintln(os.Stderr, "usage: mktranscript [-size 1G] [-question] [-notasks] -o FILE")
 		os.Exit(64)
 	}
 	var block strings.Builder
 	n := 1
 	for block.Len() < 1<<20 {
-		block.WriteString(line(n))
+		block.WriteString(line(n, *notasks))
 		block.WriteByte('\n')
 		n++
 	}

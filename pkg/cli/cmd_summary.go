@@ -53,7 +53,7 @@ func runSummary(e *Env, args []string) int {
 	// one that could not be numbered is left out of it (review says why).
 	cands, _ := candidates.Numbered(p.ConfigDir, p.Root, e.Now())
 	d, err := summary.Collect(summary.Input{
-		Now: e.Now(), SessionID: o.session, Explicit: o.explicit,
+		Now: e.Now(), SessionID: o.session, Explicit: o.explicit, Root: p.Root,
 		Transcripts: summary.Transcripts{Dir: p.TranscriptDir, ConfigDir: p.ConfigDir},
 		Store:       store.Open(p.MemoryDir, e.Now), Log: store.Log{Root: p.Root, Path: p.LogPath}, Commits: summary.Git(p.Root),
 		Candidates: cands, Review: e.cmdLine("review"),

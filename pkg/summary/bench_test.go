@@ -24,6 +24,12 @@ var sessionStart = time.Date(2026, 12, 2, 9, 0, 7, 7e6, time.UTC)
 // fixture, real 2.1.332 lines repeated, and the tasks fixture again. It
 // returns summary's Input for that project, as the command builds it.
 func benchProject(b *testing.B, commits int, size int64) Input {
+	return benchProjectOf(b, commits, size, "transcript-tasks-question.jsonl")
+}
+
+// benchProjectOf is benchProject with the fixture named (at both ends of
+// the transcript).
+func benchProjectOf(b *testing.B, commits int, size int64, fixture string) Input {
 	b.Helper()
 	dir := b.TempDir()
 	home, repo := filepath.Join(dir, "home"), filepath.Join(dir, "repo")
@@ -39,7 +45,7 @@ func benchProject(b *testing.B, commits int, size int64) Input {
 	if err := os.MkdirAll(tdir, 0o700); err != nil {
 		b.Fatal(err)
 	}
-	tasks, _ := os.ReadFile(fixtures + "transcript-tasks-question.jsonl")
+	tasks, _ := os.ReadFile(fixtures + fixture)
 	filler, _ := os.ReadFile(fixtures + "real-2.1.332/transcript.jsonl")
 	f, err := os.Create(filepath.Join(tdir, "bench-session.jsonl"))
 	if err != nil {
@@ -62,7 +68,7 @@ func benchProject(b *testing.B, commits int, size int64) Input {
 	}
 	now := sessionStart.Add(time.Hour)
 	return Input{
-		Now: now, SessionID: "bench-session",
+		Now: now, SessionID: "bench-session", Root: p.Root,
 		Transcripts: Transcripts{Dir: p.TranscriptDir, ConfigDir: p.ConfigDir},
 		Store:       store.Open(p.MemoryDir, func() time.Time { return now }), Log: store.Log{Root: p.Root, Path: p.LogPath}, Commits: Git(p.Root),
 	}
@@ -111,5 +117,27 @@ func BenchmarkSummaryTranscript(b *testing.B) {
 	}{{"transcript=1MB", 1e6}, {"transcript=20MB", 20e6}, {"transcript=200MB", 200e6}} {
 		in := benchProject(b, 200, s.size)
 		b.Run(s.name, func(b *testing.B) { runSummaryBench(b, in) })
+	}
+}
+
+// BenchmarkSummaryWork: a session with no task tools, whose Completed is
+// built from the requests (the fixture's three at both ends, real 2.1.332
+// lines between): the same two windows, so the cost stops at 9 MiB too.
+func BenchmarkSummaryWork(b *testing.B) {
+	for _, s := range []struct {
+		name string
+		size int64
+	}{{"transcript=1MB", 1e6}, {"transcript=200MB", 200e6}} {
+		in := benchProjectOf(b, 200, s.size, "transcript-notasks.jsonl")
+		b.Run(s.name, func(b *testing.B) {
+			if j := summarize(b, in); len(j.Work) != 4 || !strings.Contains(j.Digest, "- Add a retry budget to the upload client — client.go, budget_test.go; tests passed") {
+				b.Fatalf("summary: %+v", j)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				summarize(b, in)
+			}
+		})
 	}
 }

@@ -35,7 +35,8 @@ func (r Report) Fits() bool { return r.Lines <= MaxStdoutLines }
 //	## Session Summary — <date>
 //
 //	### Completed
-//	- <task>
+//	- <task>                                       (completed tasks, when the session used task tools)
+//	- <request> — <files>; tests passed|failed|no tests run   (requests no task covered: work.go)
 //
 //	### Parked / Pending (<N> items)
 //	- [ ] <item> — <description>
@@ -57,21 +58,18 @@ func (d *Data) Render() Report {
 	fmt.Fprintf(&b, "## Session Summary — %s\n", d.Now.Format("2006-01-02"))
 
 	b.WriteString("\n### Completed\n")
-	switch done := d.Completed(); {
+	switch done, work := d.Completed(), d.Work(); {
 	case d.Transcript == "" && d.SessionID != "":
 		line("- no transcript found for session %s", d.SessionID)
 	case d.Transcript == "":
 		b.WriteString("- no session transcript found for this folder\n")
 	case d.ReadErr != nil:
 		line("- transcript unreadable: %v", d.ReadErr)
-	case !d.Session.TaskTools:
-		b.WriteString("- no tasks tracked: this session used no task tools\n")
-	case len(done) == 0:
-		b.WriteString("- none\n")
 	default:
 		for _, t := range done {
 			line("- %s", taskSubject(t))
 		}
+		d.renderWork(&b, line, work, len(done))
 	}
 	if d.Transcript != "" && d.ReadErr == nil && !d.Session.Whole {
 		fmt.Fprintf(&b, "- (read the first %d MiB and last %d MiB of a %d MiB transcript)\n",
@@ -128,6 +126,36 @@ func (d *Data) Render() Report {
 	return Report{Digest: digest, Lines: countLines(digest)}
 }
 
+// renderWork writes the completed requests after the tasks (tasks lines
+// before them), at most MaxWork, and when Completed would be empty, why.
+func (d *Data) renderWork(b *strings.Builder, line func(string, ...any), work []Work, tasks int) {
+	n := 0
+	for _, w := range work {
+		if w.Status != WorkCompleted {
+			continue
+		}
+		if n++; n <= MaxWork {
+			line("- %s", w.line(d))
+		}
+	}
+	if n > MaxWork {
+		fmt.Fprintf(b, "- … and %d more: openloop summary --json lists them\n", n-MaxWork)
+	}
+	if e := d.Session.EarlierRequests; e > 0 {
+		fmt.Fprintf(b, "- (%s that changed files not listed: only the last %d are kept)\n", plural(e, "earlier request"), transcript.MaxRequests)
+	}
+	switch {
+	case n > 0 || tasks > 0:
+	case len(work) > 0:
+		fmt.Fprintf(b, "- none: %s changed files but %s interrupted or not finished\n",
+			plural(len(work), "request"), map[bool]string{true: "was", false: "were"}[len(work) == 1])
+	case d.Session.TaskTools:
+		b.WriteString("- none\n")
+	default:
+		b.WriteString("- none: no request in this session changed a file\n")
+	}
+}
+
 func taskSubject(t transcript.Task) string {
 	if t.Subject != "" {
 		return t.Subject
@@ -165,7 +193,7 @@ func (d *Data) Compact() string {
 		cands = ", " + plural(n, "candidate") + " (" + d.review() + ")"
 	}
 	return fmt.Sprintf("Session summary — %s: %d completed, %s, %d archived, %s %s%s",
-		d.Now.Format("2006-01-02"), len(d.Completed()), plural(len(d.Items), "parked item"),
+		d.Now.Format("2006-01-02"), len(d.Completed())+len(d.CompletedWork()), plural(len(d.Items), "parked item"),
 		len(d.Archived), commits, map[bool]string{true: "commit", false: "commits"}[commits == "1"], cands)
 }
 
@@ -188,6 +216,7 @@ type JSON struct {
 	TaskTools       bool              `json:"task_tools"`
 	Completed       []TaskJSON        `json:"completed"`
 	Tasks           []TaskJSON        `json:"tasks"`
+	Work            []WorkJSON        `json:"work"`
 	Parked          store.ListView    `json:"parked"`
 	Candidates      []candidates.View `json:"candidates"`
 	Archived        []store.LogEntry  `json:"archived"`
@@ -206,6 +235,20 @@ type TaskJSON struct {
 	Status  string `json:"status"`
 }
 
+// WorkJSON is one request whose turns changed files, and that no task
+// covered. Status "completed" is what the digest lists; the others are
+// "interrupted", "no-reply" and "not-done".
+type WorkJSON struct {
+	Request     string   `json:"request"` // its name, as the digest shows it
+	Named       bool     `json:"named"`   // the name is the request's own words
+	At          string   `json:"at"`      // the prompt's time, "" when unknown
+	Files       []string `json:"files"`   // relative to the project root when inside it
+	MoreFiles   int      `json:"more_files"`
+	Tests       string   `json:"tests"` // "passed", "failed", or "" when no test ran
+	TestCommand string   `json:"test_command"`
+	Status      string   `json:"status"`
+}
+
 // CommitJSON is one commit in JSON.
 type CommitJSON struct {
 	Hash    string `json:"hash"`
@@ -219,7 +262,7 @@ func (d *Data) JSON(r Report) JSON {
 	out := JSON{
 		Date: d.Now.Format("2006-01-02"), SessionID: d.SessionID, Transcript: d.Transcript,
 		TranscriptBytes: d.Session.Size, TranscriptWhole: d.Session.Whole,
-		TaskTools: d.Session.TaskTools, Completed: []TaskJSON{}, Tasks: []TaskJSON{},
+		TaskTools: d.Session.TaskTools, Completed: []TaskJSON{}, Tasks: []TaskJSON{}, Work: []WorkJSON{},
 		Parked: d.Store.View(d.Items), Candidates: d.Candidates, Archived: d.Archived,
 		CommitsRule: d.Rule, Commits: []CommitJSON{}, MoreCommits: d.More, Lines: r.Lines, Digest: r.Digest,
 	}
@@ -241,6 +284,14 @@ func (d *Data) JSON(r Report) JSON {
 		if t.Status == "completed" {
 			out.Completed = append(out.Completed, j)
 		}
+	}
+	for _, w := range d.Work() {
+		j := WorkJSON{Files: w.Rel, MoreFiles: w.MoreFiles, Tests: w.Tests, TestCommand: w.TestCommand, Status: w.Status}
+		j.Request, j.Named = w.title(d)
+		if !w.At.IsZero() {
+			j.At = w.At.UTC().Format(time.RFC3339Nano)
+		}
+		out.Work = append(out.Work, j)
 	}
 	for _, c := range d.Commits {
 		out.Commits = append(out.Commits, CommitJSON{Hash: c.Short, Full: c.Hash, Subject: c.Subject, Time: c.When.UTC().Format(time.RFC3339)})

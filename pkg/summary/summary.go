@@ -85,7 +85,10 @@ type Input struct {
 	// Explicit reports that the user named SessionID (--session): then a
 	// session with no transcript is ErrNoTranscript rather than a digest
 	// made from the fallbacks.
-	Explicit    bool
+	Explicit bool
+	// Root is the project root: the files a request changed are shown
+	// relative to it.
+	Root        string
 	Transcripts TranscriptSource
 	Store       *store.Store
 	Log         store.Log // the resolution log
@@ -103,6 +106,7 @@ type Input struct {
 // Data is everything the digest shows.
 type Data struct {
 	Now        time.Time
+	Root       string // the project root
 	SessionID  string
 	Transcript string // path; "" when none was found
 	Session    transcript.Session
@@ -117,6 +121,7 @@ type Data struct {
 	More       bool // there were more than MaxCommits
 	GitErr     error
 	Review     string // Input.Review
+	work       []Work // Work(), built on first use
 }
 
 // Start is the session start, zero when unknown.
@@ -126,7 +131,7 @@ func (d *Data) Start() time.Time { return d.Session.Start }
 // (and ErrNoTranscript) is an error; every other source degrades to a line
 // in the digest.
 func Collect(in Input) (*Data, error) {
-	d := &Data{Now: in.Now, Store: in.Store, Review: in.Review}
+	d := &Data{Now: in.Now, Root: in.Root, Store: in.Store, Review: in.Review}
 	d.Transcript, d.SessionID = in.Transcripts.Find(in.SessionID)
 	if d.Transcript == "" && in.Explicit {
 		return nil, fmt.Errorf("%w for session %q", ErrNoTranscript, in.SessionID)
@@ -181,7 +186,8 @@ func (d *Data) commits(open OpenCommits) {
 	d.Rule, d.Since, d.Commits, d.More, d.GitErr = RuleError, time.Time{}, nil, false, err
 }
 
-// Completed is the completed tasks, in order of creation.
+// Completed is the completed tasks, in order of creation. CompletedWork
+// is the rest of what Completed lists.
 func (d *Data) Completed() []transcript.Task {
 	var out []transcript.Task
 	for _, t := range d.Session.Tasks {

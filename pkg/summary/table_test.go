@@ -127,7 +127,7 @@ func TestCompletedTaskStates(t *testing.T) {
 			transcript.Task{ID: "5", Subject: "Fix it", Status: "completed"},
 		)}, "", []string{"- Reproduce the bug", "- Fix it"}},
 		{"tasks, none completed", fakeTranscripts{path: "/t/s.jsonl", session: tasks(transcript.Task{ID: "1", Subject: "a", Status: "pending"})}, "", []string{"- none"}},
-		{"no task tools", fakeTranscripts{path: "/t/s.jsonl", session: transcript.Session{Whole: true}}, "", []string{"- no tasks tracked: this session used no task tools"}},
+		{"no task tools, no request changed a file", fakeTranscripts{path: "/t/s.jsonl", session: transcript.Session{Whole: true}}, "", []string{"- none: no request in this session changed a file"}},
 		{"no transcript for the folder", fakeTranscripts{}, "", []string{"- no session transcript found for this folder"}},
 		{"no transcript for the session", fakeTranscripts{}, "abc", []string{"- no transcript found for session abc"}},
 		{"unreadable", fakeTranscripts{path: "/t/s.jsonl", err: errors.New("permission denied")}, "", []string{"- transcript unreadable: permission denied"}},
@@ -140,14 +140,20 @@ func TestCompletedTaskStates(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := input(t, tt.ts, noRepo)
 			in.SessionID = tt.id
-			d, err := Collect(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := section(d.Render().Digest, "### Completed"); strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
-				t.Errorf("got %q\nwant %q", got, tt.want)
-			}
+			wantCompleted(t, in, tt.want)
 		})
+	}
+}
+
+// wantCompleted checks the digest's Completed section for in.
+func wantCompleted(t *testing.T, in Input, want []string) {
+	t.Helper()
+	d, err := Collect(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := section(d.Render().Digest, "### Completed"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
 

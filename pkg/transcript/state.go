@@ -3,6 +3,7 @@ package transcript
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tidwall/gjson"
 
@@ -27,6 +28,8 @@ type state struct {
 	usedTools bool              // any TaskCreate, TaskUpdate or TodoWrite seen
 
 	lastRequest string
+
+	w workTracker // what each request did; only ReadSession turns it on
 }
 
 func newState() *state {
@@ -77,11 +80,18 @@ func (s *state) line(b string) {
 			e.result = v
 		case "message":
 			e.message = v
+		case "cwd":
+			e.cwd = v.String()
+		case "timestamp":
+			e.ts = v.String()
 		}
 		return true
 	})
 	if e.sidechain || e.agent {
 		return
+	}
+	if s.w.on {
+		s.w.envelope(&e)
 	}
 	switch e.typ {
 	case "assistant":
@@ -93,7 +103,7 @@ func (s *state) line(b string) {
 
 // envelope is the top-level fields of a line that the reader uses.
 type envelope struct {
-	typ, source, origin             string
+	typ, source, origin, cwd, ts    string
 	sidechain, agent, meta, compact bool
 	message, result                 gjson.Result
 }
@@ -111,9 +121,15 @@ func (s *state) assistant(msg gjson.Result) {
 		case "text":
 			if t := blk.Get("text").String(); t != "" {
 				s.lastTexts = append(s.lastTexts, t)
+				if s.w.on {
+					s.w.text(id, t)
+				}
 			}
 		case "tool_use":
 			s.toolUse(blk.Get("id").String(), blk.Get("name").String(), blk.Get("input"))
+			if s.w.on {
+				s.w.toolUse(blk.Get("id").String(), blk.Get("name").String(), blk.Get("input"))
+			}
 		}
 		return true
 	})
@@ -207,6 +223,7 @@ const answeredLead = "User has answered your questions:"
 func (s *state) user(msg gjson.Result, f *envelope) {
 	content := msg.Get("content")
 	if content.Type == gjson.String {
+		s.interruption(content.String(), f)
 		s.request(content.String(), f)
 		return
 	}
@@ -220,8 +237,12 @@ func (s *state) user(msg gjson.Result, f *envelope) {
 		case "tool_result":
 			results = true
 			s.toolResult(blk, f.result)
+			if s.w.on {
+				s.w.result(blk, f.result)
+			}
 		case "text":
 			text = append(text, blk.Get("text").String())
+			s.interruption(text[len(text)-1], f)
 		}
 		return true
 	})
@@ -307,9 +328,21 @@ func resultText(c gjson.Result) string {
 // wrote.
 var notTyped = []string{
 	"<command-", "<local-command-", "<task-notification>", "<bash-input>", "<bash-stdout>",
-	"<bash-stderr>", "<user-prompt-submit-hook>", "[Request interrupted by user",
+	"<bash-stderr>", "<user-prompt-submit-hook>", interruptedLead,
 	"Caveat: The messages below were generated",
 	"This session is being continued from a previous conversation",
+}
+
+// interrupted leads the line Claude Code writes when the user stops a turn
+// (Esc): "[Request interrupted by user]", "… for tool use]".
+const interruptedLead = "[Request interrupted by user"
+
+// interruption marks the current request interrupted when a user line
+// (not a meta line) holds Claude Code's interruption marker.
+func (s *state) interruption(text string, f *envelope) {
+	if s.w.on && !f.meta && strings.HasPrefix(strings.TrimSpace(text), interruptedLead) {
+		s.w.interrupted()
+	}
 }
 
 func (s *state) request(text string, f *envelope) {
@@ -329,6 +362,10 @@ func (s *state) request(text string, f *envelope) {
 		}
 	}
 	s.lastRequest = t
+	if s.w.on {
+		at, _ := time.Parse(time.RFC3339Nano, f.ts)
+		s.w.begin(t, at)
+	}
 	for _, id := range s.askOrder {
 		if _, open := s.asks[id]; open && s.followed[id] == "" {
 			s.followed[id] = t

@@ -116,6 +116,20 @@ func FuzzLine(f *testing.F) {
 		got2 := twice.tail()
 		firstTimestamp(string(b))
 
+		// With requests folded (ReadSession), the tail is the same, and
+		// one line, even twice, changes no file: a call and its result are
+		// lines of two types.
+		work := newState()
+		work.w.start()
+		work.line(string(b))
+		work.line(string(b))
+		if wt := work.tail(); !reflect.DeepEqual(wt, got2) {
+			t.Fatalf("line %q folded with requests reads\n%+v\nwithout\n%+v", b, wt, got2)
+		}
+		if rs, n := work.w.requests(); len(rs) != 0 || n != 0 {
+			t.Fatalf("line %q alone made requests with changes: %+v", b, rs)
+		}
+
 		var top map[string]json.RawMessage
 		isObject := json.Unmarshal(b, &top) == nil && top != nil
 		var typ string

@@ -112,6 +112,15 @@ type Session struct {
 	// When false, tasks created and finished in the unread middle are
 	// missing, and a task whose creation is in the middle has no subject.
 	Whole bool
+	// Requests are the typed requests whose turns changed a file, oldest
+	// first (work.go), at most MaxRequests (the last ones). When the file
+	// was read in two windows, the turns at the start of the tail window
+	// are a Request with Cut set, and requests wholly in the middle are
+	// missing.
+	Requests []Request
+	// EarlierRequests counts the requests with changes before those, not
+	// kept.
+	EarlierRequests int
 }
 
 // ReadSession reads the first head bytes (for the start time and early
@@ -130,6 +139,7 @@ func ReadSession(path string, head, tail int64) (Session, error) {
 // ReadSessionFrom is ReadSession over any io.ReaderAt of the given size.
 func ReadSessionFrom(r io.ReaderAt, size, head, tail int64) (Session, error) {
 	st := newState()
+	st.w.start()
 	out := Session{Size: size}
 	if size <= head+tail {
 		buf, err := readRange(r, 0, size)
@@ -148,11 +158,13 @@ func ReadSessionFrom(r io.ReaderAt, size, head, tail int64) (Session, error) {
 		if i := strings.LastIndexByte(buf, '\n'); i >= 0 {
 			foldLines(st, buf[:i])
 		}
+		st.w.gap()
 		if err := foldTail(st, r, size, tail); err != nil {
 			return Session{}, err
 		}
 	}
 	out.Tail = st.tail()
+	out.Requests, out.EarlierRequests = st.w.requests()
 	return out, nil
 }
 
