@@ -92,6 +92,10 @@ type Finding struct {
 	// Subject is what Claude's last message was about (its last heading
 	// or sentence, a few words), for a Pointer; "" when unknown.
 	Subject string
+	// NotAName is why the name the prompt gave is no name of a thing
+	// (names.go: "pointer", "bare-verb", "fragment", "request",
+	// "quoted"); such a finding is a candidate, never parked.
+	NotAName string
 }
 
 // Assessment is what one prompt leaves: the loops to park, and those the
@@ -272,8 +276,12 @@ func (m *Model) Assess(in Input) Assessment {
 // path to a decision (Assess, AssessTuned, AssessLazy) goes through here,
 // so none of them can skip the rules.
 func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
+	var refused []Finding // a rule's deferral whose name is no name: a candidate, unless the model parks
 	if f, ok := explicitDeferral(x, in); ok {
-		return Assessment{Parks: []Finding{f}}
+		if f.NotAName == "" {
+			return Assessment{Parks: []Finding{f}}
+		}
+		refused = []Finding{f}
 	}
 	for _, k := range m.Kinds {
 		s.Threshold[k.Kind] = k.Threshold
@@ -295,8 +303,15 @@ func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
 	}
 	if ok {
 		if f, named := finding(m, k, x, in); named {
-			f.Score, f.Rule = p, rule
+			f.Score = p
+			if f.NotAName != "" {
+				return Assessment{Candidates: append(refused, f)[:1]}
+			}
+			f.Rule = rule
 			return Assessment{Parks: []Finding{f}}
+		}
+		if refused != nil {
+			return Assessment{Candidates: refused}
 		}
 		if f, ok := pointerDeferral(x, in); ok {
 			return Assessment{Candidates: []Finding{f}} // heard, but nothing it can name
@@ -313,9 +328,15 @@ func (m *Model) decide(x exchange, in Input, s Scores) Assessment {
 			continue // "403, and log it": an answer is no question left behind
 		}
 		if f, named := finding(m, km.Kind, x, in); named {
+			if f.NotAName == string(notNameQuoted) && pasted(x, in) {
+				continue // someone else's text, and the model unsure: nothing to review
+			}
 			f.Score = sc
 			best = f
 		}
+	}
+	if refused != nil {
+		return Assessment{Candidates: refused}
 	}
 	if best.Kind == "" {
 		if f, ok := pointerDeferral(x, in); ok {

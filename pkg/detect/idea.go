@@ -71,9 +71,15 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 		// final"), are no loop of the user's.
 		return Finding{}, false
 	}
-	idea := reduce(clause, dropFor(k))
-	if idea == "" || isPointerPhrase(idea) {
-		idea = offeredBy(x.pending)
+	idea, from := reduce(clause, dropFor(k)), x.typed // from: the text the idea was cut from
+	if nameless(idea) {
+		// "let's fix it later": the thing is what Claude offered, else
+		// what the user said in the clause before.
+		if o := offeredBy(x.pending); !nameless(o) {
+			idea, from = o, ""
+		} else if b := saidBefore(x.typed, prevClause(cs, best)); !nameless(b) {
+			idea = b
+		}
 	}
 	if k == SideIdea && (nowAct(idea) || holdsPhrase(clauseWords(clause), nowWords) || asks(x.typed, clause)) {
 		// "btw, would be nice to see the diff first": work on what is at
@@ -81,17 +87,25 @@ func finding(m *Model, k Kind, x exchange, in Input) (Finding, bool) {
 		// ("what if we used redis instead? would that fix the stale reads?").
 		return Finding{}, false
 	}
-	if !namesThing(idea) || noThing(idea) || quotedOrPasted(x.typed) || quotedOrPasted(in.Prompt) {
-		// "we'll see later" leaves "see"; a translation request or a
-		// pasted email holds someone else's loop.
+	if !namesThing(idea) || noThing(idea) || isPointerPhrase(idea) {
+		// "we'll see later" leaves "see"; "write that down for later"
+		// only points, and pointerDeferral keeps it.
 		return Finding{}, false
 	}
 	ctx := strings.TrimSpace(oneLine(in.Task))
 	if ctx == "" {
 		ctx = reduce(contextOf(cs, best, idea), nil)
 	}
-	return Finding{Kind: k, Idea: idea, Context: clip(ctx, 200),
-		Why: "the user said " + quote(clip(clause, 200))}, true
+	f := Finding{Kind: k, Idea: idea, Context: clip(ctx, 200),
+		Why: "the user said " + quote(clip(clause, 200))}
+	class := refuseName(idea, from)
+	if class == "" && pasted(x, in) {
+		class = notNameQuoted // a translation request or a pasted email holds someone else's loop
+	}
+	if class != "" {
+		return notAName(f, class, clause, in), true // "fix it", "the parser and": a candidate
+	}
+	return f, true
 }
 
 // namesThing reports an idea that can name a thing: it holds a letter or a
@@ -290,7 +304,8 @@ var (
 		"to the next milestone", "to the next release", "to the next sprint", "to next sprint", "to the next version",
 		"to the next phase", "to v2", "to v3", "to version 2", "for this release", "for this version",
 		"for another day", "another day", "some other day", "for future me", "future me", "not now",
-		"pas maintenant", "pas tout de suite", "ahora no", "agora não", "не сейчас", "nicht jetzt")
+		"pas maintenant", "pas tout de suite", "ahora no", "agora não", "не сейчас", "nicht jetzt",
+		"aujourd'hui", "aujourd’hui", "hoy", "hoje", "heute", "сегодня")
 	// What the user thinks of the idea, not the idea.
 	judgementWords = phrases("is a very interesting idea", "is an interesting idea", "is a good idea",
 		"is a great idea", "is a nice idea", "is a cool idea", "is a very good idea", "is interesting",
@@ -548,6 +563,12 @@ func thing(ws, lw []string, act *phraseList) string {
 		}
 	}
 	trim()
+	// "colored terminal output is something (for after the release)",
+	// "l'import CSV, ce n'est pas pour (aujourd'hui)": the putting off
+	// said after the thing goes, and an elided article before it.
+	ws, lw = cutPutOffTail(ws, lw)
+	trim()
+	ws, lw = dropElided(ws, lw)
 	if len(ws) > maxIdeaWords {
 		// Cut before the last preposition that leaves four words or more
 		// ("let users pin favourite projects to the top of the list" keeps
@@ -563,6 +584,7 @@ func thing(ws, lw []string, act *phraseList) string {
 		ws, lw = ws[:cut], lw[:cut]
 		trim()
 	}
+	ws, lw = trimFragment(ws, lw)
 	if len(lw) == 1 && trailWords.get()[lw[0]] {
 		return "" // "but not in this PR" leaves "but"
 	}

@@ -50,31 +50,70 @@ func explicitDeferral(x exchange, in Input) (Finding, bool) {
 		return f, true
 	}
 	claude := claudeSaid{msg: in.Assistant}
+	var refused Finding
 	for i, c := range cs {
 		why := plainDeferral(c)
 		if why == "" || complains(c) || asksChoice(said, c) || offersAlternative(c) ||
 			len(x.typed) >= longPrompt && !sureInLong.has(why) && !timedAct(c, why) || claude.echoes(c) {
 			continue
 		}
-		idea := reduce(c, putOffWords)
+		idea, from := reduce(c, putOffWords), x.typed // from: the text the idea was cut from
 		if why == "remind" {
 			idea = reduce(remindObject(c), putOffWords)
 		}
-		if idea == "" || isPointerPhrase(idea) {
-			idea = offeredBy(x.pending)
+		if nameless(idea) {
+			if o := offeredBy(x.pending); !nameless(o) || isPointerPhrase(idea) || idea == "" {
+				idea, from = o, ""
+			}
 		}
-		if (idea == "" || isPointerPhrase(idea)) && i > 0 {
-			idea = saidBefore(said, cs[i-1])
+		if nameless(idea) && i > 0 {
+			if b := saidBefore(said, cs[i-1]); !nameless(b) || isPointerPhrase(idea) || idea == "" {
+				idea, from = b, x.typed
+			}
 		}
-		if idea == "" || isPointerPhrase(idea) {
-			idea = proposed(in.Assistant)
+		if nameless(idea) {
+			if p := proposed(in.Assistant); !nameless(p) || isPointerPhrase(idea) || idea == "" {
+				idea, from = p, ""
+			}
 		}
 		if !namesThing(idea) || isPointerPhrase(idea) || noThing(idea) {
 			continue
 		}
-		return ruleFinding(Deferred, idea, ruleExplicit+":"+why, in, cs, i), true
+		f := ruleFinding(Deferred, idea, ruleExplicit+":"+why, in, cs, i)
+		if class := refuseName(idea, from); class != "" {
+			if refused.Kind == "" {
+				refused = notAName(f, class, c, in)
+			}
+			continue // a later clause may name its thing
+		}
+		return f, true
 	}
-	return Finding{}, false
+	return refused, refused.Kind != ""
+}
+
+// prevClause is the clause before clause i of cs, or "".
+func prevClause(cs []string, i int) string {
+	if i <= 0 || i > len(cs) {
+		return ""
+	}
+	return cs[i-1]
+}
+
+// notAName is the candidate f is when its idea is no name, of class c
+// (names.go): never parked. A pointer or a bare verb names nothing, so,
+// as for pointerDeferral, the candidate is named after what Claude's last
+// message was about, else the clause, and the nudge asks Claude to name
+// it; a fragment, the request or quoted text keeps its words.
+func notAName(f Finding, c nameClass, clause string, in Input) Finding {
+	f.NotAName, f.Rule = string(c), ruleNotAName+":"+string(c)
+	if c == notNamePointer || c == notNameVerb {
+		f.Pointer, f.Subject = true, lastSubject(in.Assistant)
+		f.Idea = f.Subject
+		if f.Idea == "" {
+			f.Idea = clip(strings.TrimSpace(oneLine(clause)), 120)
+		}
+	}
+	return f
 }
 
 // pointerDeferral is a deferral that only points ("write that down, we'll
@@ -797,6 +836,12 @@ func complains(c string) bool {
 
 var blameVerbs = words("skipped ignored dropped deferred postponed left forgot missed skip ignore keep " +
 	"always never parked")
+
+// pasted reports an exchange whose prompt is quoted or pasted text
+// (quotedOrPasted), as typed or as sent.
+func pasted(x exchange, in Input) bool {
+	return quotedOrPasted(x.typed) || quotedOrPasted(in.Prompt)
+}
 
 // quotedOrPasted reports a prompt whose loop words are someone else's
 // text: a request to translate, to write a commit message, an email or
