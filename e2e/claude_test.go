@@ -60,10 +60,22 @@ func NewProject(t *testing.T, script ...Reply) *Project {
 
 // NewAssistProject is NewProject with the default install: assist, where
 // Claude is given the parking rule and the hook's nudges, and parks.
+//
+// The folder is trusted, as it is for a user who accepted Claude Code's
+// trust dialog there: until then Claude Code 2.1.332 ignores the project's
+// permissions.allow (it says so on stderr, even under -p, where hooks do
+// run), and Claude's park would need the user's yes.
 func NewAssistProject(t *testing.T, script ...Reply) *Project {
 	t.Helper()
 	p := newBareProject(t, script...)
 	setupOpenloop(p)
+	trust, err := json.Marshal(map[string]any{"projects": map[string]any{p.Dir: map[string]any{"hasTrustDialogAccepted": true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(p.Home, ".claude.json"), trust, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	return p
 }
 
