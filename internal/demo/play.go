@@ -41,6 +41,9 @@ type demo struct {
 func (d *demo) play() {
 	fmt.Fprintln(d.out, "openloop demo: a short Claude Code session in a throwaway folder.")
 	fmt.Fprintln(d.out, "Each hook payload below goes through 'openloop hook', as Claude Code sends it.")
+	fmt.Fprintln(d.out, "No Claude is here to judge, so the hook runs as with --no-assist and parks on")
+	fmt.Fprintln(d.out, "its own. With assist (the default install) it names each loop to Claude in a")
+	fmt.Fprintln(d.out, "one-line nudge instead, and Claude parks it under a name of its own.")
 	fmt.Fprintln(d.out)
 	fmt.Fprintln(d.out, "Session so far: the user asked to fix a token refresh bug; Claude made two")
 	fmt.Fprintln(d.out, "tasks, finished both, and two commits were made.")
