@@ -11,7 +11,7 @@ func TestAssistantDeferrals(t *testing.T) {
 		{"Done: the refresh race is fixed. I'll leave the rate limiter for a follow-up PR.", "rate limiter"},
 		{"I've left the CSV export as a TODO in exporter.go.", "CSV export"},
 		{"Streaming responses are out of scope for this PR.", "Streaming responses"},
-		{"The retry budget can be handled in a follow-up.", "retry budget"},
+		{"The retry budget can be handled in a follow-up.", ""},
 		{"Retries are out of scope for now; we can revisit them later.", "Retries"},
 		{"All tests pass.\n\n- Pagination is out of scope for now and left for a follow-up.", "Pagination"},
 		{"The CSV import works. PDF import is deferred to a later iteration, as you asked.", "PDF import"},
@@ -20,7 +20,7 @@ func TestAssistantDeferrals(t *testing.T) {
 		// A state is not a deferral: "X isn't implemented yet" was tried as a
 		// rule and parked a list of a product's features on the census.
 		{"All tests pass. Note: the migration rollback isn't implemented yet.", ""},
-		{"Refactored the parser. We should probably revisit the error messages later, they're still cryptic.", "error messages"},
+		{"Refactored the parser. We should probably revisit the error messages later, they're still cryptic.", ""},
 
 		// Suggestions, not statements: a hedge.
 		{"Load tests for the importer can be added later if needed.", ""},
