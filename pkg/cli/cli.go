@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/openloop/openloop/internal/hint"
+	"github.com/openloop/openloop/internal/suggest"
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/internal/textcut"
 	"github.com/openloop/openloop/internal/version"
@@ -152,7 +153,7 @@ func Run(e *Env, args []string) int {
 		for _, c := range commands {
 			names = append(names, append([]string{c.name}, c.aliases...)...)
 		}
-		if s := suggest(name, names); s != "" {
+		if s := suggest.Nearest(name, names); s != "" {
 			hintf(e.Stderr, "did you mean 'openloop %s'? 'openloop help' lists the commands", s)
 		} else {
 			hintf(e.Stderr, "run 'openloop help' for the list of commands")

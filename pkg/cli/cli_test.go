@@ -77,15 +77,3 @@ func TestSystemErrorsReported(t *testing.T) {
 		t.Errorf("install: exit %d, %q", code, errb.String())
 	}
 }
-
-func TestSuggest(t *testing.T) {
-	names := []string{"resume", "pending", "archive", "restore", "dismiss", "summary", "review"}
-	for word, want := range map[string]string{
-		"resum": "resume", "archiv": "archive", "sumary": "summary", "dismis": "dismiss",
-		"re": "", "xyzzy": "", "resume": "resume", "revew": "review", "": "",
-	} {
-		if got := suggest(word, names); got != want {
-			t.Errorf("suggest(%q) = %q, want %q", word, got, want)
-		}
-	}
-}

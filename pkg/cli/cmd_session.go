@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/openloop/openloop/hooks"
+	"github.com/openloop/openloop/internal/suggest"
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/sessionargs"
 )
@@ -65,7 +66,7 @@ func runSession(e *Env, args []string) (exit int) {
 	default:
 		// %q escapes control and format characters itself; through
 		// termsafe first, they were escaped twice ("\\x1b").
-		if s := suggest(mode, sessionargs.Modes); s != "" {
+		if s := suggest.Nearest(mode, sessionargs.Modes); s != "" {
 			sessionPrint(e, fmt.Sprintf("Unknown %s mode %q: did you mean %s %s? %s\n", slash, args[0], slash, s, usage))
 			return ExitOK
 		}
