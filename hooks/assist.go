@@ -2,11 +2,13 @@ package hooks
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/openloop/openloop/pkg/candidates"
 	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/project"
+	"github.com/openloop/openloop/pkg/settings"
 	"github.com/openloop/openloop/pkg/store"
 )
 
@@ -58,6 +60,20 @@ func (cfg Config) program() string {
 		return "openloop"
 	}
 	return cfg.Program
+}
+
+// ProgramOf is Config.Program for a hook invoked as arg0 (os.Args[0]),
+// so that the park command the rule names matches the permission rule
+// install wrote (Bash(<program> park:*)). A path is shell-quoted when it
+// needs it; a bare name (found on PATH) is kept as it is.
+func ProgramOf(arg0 string) string {
+	if arg0 == "" {
+		return "openloop"
+	}
+	if strings.ContainsRune(arg0, '/') || strings.ContainsRune(arg0, filepath.Separator) {
+		return settings.QuoteIfNeeded(arg0)
+	}
+	return arg0
 }
 
 // Rule is ParkingRule with the park command named as this hook was run.

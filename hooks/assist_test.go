@@ -3,6 +3,8 @@ package hooks
 import (
 	"strings"
 	"testing"
+
+	"github.com/openloop/openloop/pkg/settings"
 )
 
 // The rule stays at MaxRuleWords or fewer and each nudge at MaxNudgeWords
@@ -117,6 +119,24 @@ func TestRenameHintWords(t *testing.T) {
 		}
 		if !strings.Contains(got, "rename") && len(strings.Fields(tt.prog)) < 5 {
 			t.Errorf("no rename in %s", got)
+		}
+	}
+}
+
+func TestProgramOf(t *testing.T) {
+	for _, tc := range []struct{ arg0, want string }{
+		{"openloop", "openloop"},
+		{"", "openloop"},
+		{"/usr/local/bin/openloop", "/usr/local/bin/openloop"},
+		{"/Users/me/My Tools/openloop", "'/Users/me/My Tools/openloop'"},
+		{"./bin/open'loop", `'./bin/open'\''loop'`},
+	} {
+		if got := ProgramOf(tc.arg0); got != tc.want {
+			t.Errorf("ProgramOf(%q) = %q, want %q", tc.arg0, got, tc.want)
+		}
+		// What the rule names is one shell word that is the program.
+		if w, err := settings.Words(ProgramOf(tc.arg0)); err != nil || len(w) != 1 || tc.arg0 != "" && w[0] != tc.arg0 {
+			t.Errorf("ProgramOf(%q) splits to %q, %v", tc.arg0, w, err)
 		}
 	}
 }

@@ -29,7 +29,7 @@ func TestVersionFromBuildInfo(t *testing.T) {
 	}
 	if info, err := exec.Command("go", "version", "-m", bin).Output(); err != nil || !strings.Contains(string(info), "vcs.revision=") {
 		// Go finds no repository in a linked worktree (.git is a file).
-		t.Skipf("go build stamped no VCS revision here (a git worktree?); versionLine's table test covers the format")
+		t.Skipf("go build stamped no VCS revision here (a git worktree?); internal/version's table test covers the format")
 	}
 	rev := strings.TrimSpace(string(head))[:12]
 	want := regexp.MustCompile(`^openloop v\d+\.\d+\.\d+-\S*` + rev + `\S* \(revision ` + rev + `, \d{4}-\d\d-\d\dT[\d:]+Z(, modified)?\)\n$`)

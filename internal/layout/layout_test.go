@@ -28,6 +28,8 @@ var rules = []struct {
 	{"./pkg/doctor", []string{"/pkg/cli", "/hooks"}},
 	{"./pkg/plugin", []string{"/pkg/cli", "/hooks"}},
 	{"./pkg/userfile", []string{"/pkg/cli", "/hooks"}},
+	{"./pkg/explain", []string{"/pkg/cli", "/hooks"}},
+	{"./pkg/sessionargs", []string{"/pkg/cli", "/hooks"}},
 	{"./hooks", []string{"/pkg/cli"}},
 	{"./internal/demo", []string{"/pkg/cli"}},
 }

@@ -14,8 +14,10 @@ import (
 	"time"
 
 	"github.com/openloop/openloop/internal/hint"
+	"github.com/openloop/openloop/internal/suggest"
 	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/internal/textcut"
+	"github.com/openloop/openloop/internal/version"
 	"github.com/openloop/openloop/pkg/project"
 )
 
@@ -151,7 +153,7 @@ func Run(e *Env, args []string) int {
 		for _, c := range commands {
 			names = append(names, append([]string{c.name}, c.aliases...)...)
 		}
-		if s := suggest(name, names); s != "" {
+		if s := suggest.Nearest(name, names); s != "" {
 			hintf(e.Stderr, "did you mean 'openloop %s'? 'openloop help' lists the commands", s)
 		} else {
 			hintf(e.Stderr, "run 'openloop help' for the list of commands")
@@ -196,7 +198,7 @@ func (s *stdoutWriter) Write(p []byte) (int, error) {
 }
 
 // Version is set at build time with -ldflags "-X …cli.Version=…"; when it
-// is not, the version comes from the build info (see versionLine).
+// is not, the version comes from the build info (see version.Line).
 var Version = "dev"
 
 func runVersion(e *Env, args []string) int {
@@ -205,48 +207,8 @@ func runVersion(e *Env, args []string) int {
 		return code
 	}
 	info, _ := debug.ReadBuildInfo()
-	fmt.Fprintln(e.Stdout, versionLine(Version, info))
+	fmt.Fprintln(e.Stdout, version.Line(Version, info))
 	return ExitOK
-}
-
-// versionLine is "openloop <version>" and, where the build recorded them,
-// the VCS revision, its time and whether the tree was modified:
-//
-//	openloop v1.2.0
-//	openloop v0.0.0-20261202100000-2deeb16a1b2c+dirty (revision 2deeb16a1b2c, 2026-12-02T10:00:00Z, modified)
-//
-// The version is the -ldflags one when set, else the module's: "go install
-// …@v1.2.0" records v1.2.0, a build in a checkout a pseudo-version (Go
-// 1.24+) or "(devel)".
-func versionLine(ldflags string, info *debug.BuildInfo) string {
-	v := ldflags
-	if v == "dev" && info != nil && info.Main.Version != "" {
-		v = info.Main.Version
-	}
-	var rev, at, modified string
-	if info != nil {
-		for _, kv := range info.Settings {
-			switch kv.Key {
-			case "vcs.revision":
-				rev = kv.Value
-			case "vcs.time":
-				at = kv.Value
-			case "vcs.modified":
-				modified = kv.Value
-			}
-		}
-	}
-	if rev == "" {
-		return "openloop " + v
-	}
-	parts := []string{"revision " + rev[:min(12, len(rev))]}
-	if at != "" {
-		parts = append(parts, at)
-	}
-	if modified == "true" {
-		parts = append(parts, "modified")
-	}
-	return "openloop " + v + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // runHelp prints the list of commands, or one command's help.

@@ -4,43 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
 )
-
-func TestVersionLine(t *testing.T) {
-	vcs := func(kv ...string) []debug.BuildSetting {
-		var s []debug.BuildSetting
-		for i := 0; i < len(kv); i += 2 {
-			s = append(s, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
-		}
-		return s
-	}
-	tests := []struct {
-		ldflags string
-		info    *debug.BuildInfo
-		want    string
-	}{
-		{"dev", nil, "openloop dev"},
-		{"dev", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "openloop v1.2.0"},
-		{"dev", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "openloop (devel)"},
-		{"dev", &debug.BuildInfo{
-			Main:     debug.Module{Version: "v0.0.0-20261202100000-2deeb16333c0+dirty"},
-			Settings: vcs("vcs", "git", "vcs.revision", "2deeb16333c0e828cec5f38ced537672c39d93d8", "vcs.time", "2026-12-02T10:00:00Z", "vcs.modified", "true"),
-		}, "openloop v0.0.0-20261202100000-2deeb16333c0+dirty (revision 2deeb16333c0, 2026-12-02T10:00:00Z, modified)"},
-		{"v9.9.9", &debug.BuildInfo{
-			Main:     debug.Module{Version: "(devel)"},
-			Settings: vcs("vcs.revision", "abc", "vcs.modified", "false"),
-		}, "openloop v9.9.9 (revision abc)"},
-	}
-	for _, tt := range tests {
-		if got := versionLine(tt.ldflags, tt.info); got != tt.want {
-			t.Errorf("versionLine(%q, …) = %q, want %q", tt.ldflags, got, tt.want)
-		}
-	}
-}
 
 type failingReader struct{}
 
@@ -108,17 +75,5 @@ func TestSystemErrorsReported(t *testing.T) {
 	e.Getenv = func(k string) string { return map[string]string{"HOME": home}[k] }
 	if code := Run(e, []string{"install"}); code != ExitFailure || !strings.Contains(errb.String(), "cannot tell where this binary is: readlink /proc/self/exe: no such file") {
 		t.Errorf("install: exit %d, %q", code, errb.String())
-	}
-}
-
-func TestSuggest(t *testing.T) {
-	names := []string{"resume", "pending", "archive", "restore", "dismiss", "summary", "review"}
-	for word, want := range map[string]string{
-		"resum": "resume", "archiv": "archive", "sumary": "summary", "dismis": "dismiss",
-		"re": "", "xyzzy": "", "resume": "resume", "revew": "review", "": "",
-	} {
-		if got := suggest(word, names); got != want {
-			t.Errorf("suggest(%q) = %q, want %q", word, got, want)
-		}
 	}
 }

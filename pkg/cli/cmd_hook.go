@@ -2,12 +2,9 @@ package cli
 
 import (
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/openloop/openloop/hooks"
 	"github.com/openloop/openloop/internal/fatal"
-	"github.com/openloop/openloop/pkg/settings"
 )
 
 // handleHook is hooks.Handle; tests replace it.
@@ -19,20 +16,6 @@ var invokedAs = func() string {
 		return ""
 	}
 	return os.Args[0]
-}
-
-// hookProgram is the park command's program as the assist rule names it:
-// how the hook itself was invoked, so that it matches the permission rule
-// install wrote (Bash(<program> park:*)). A path is shell-quoted when it
-// needs it; a bare name (found on PATH) is kept as it is.
-func hookProgram(arg0 string) string {
-	if arg0 == "" {
-		return "openloop"
-	}
-	if strings.ContainsRune(arg0, '/') || strings.ContainsRune(arg0, filepath.Separator) {
-		return settings.QuoteIfNeeded(arg0)
-	}
-	return arg0
 }
 
 // runHook is what Claude Code runs: one event on stdin, at most one JSON
@@ -77,7 +60,7 @@ func runHook(e *Env, args []string) (code int) {
 	}
 	cfg := hooks.Config{Getenv: e.Getenv, Now: e.Now, Cwd: e.Cwd, MemoryDir: c.memoryDir, Assist: *assist, Warn: e.Stderr}
 	if *assist {
-		cfg.Program = hookProgram(invokedAs())
+		cfg.Program = hooks.ProgramOf(invokedAs())
 	}
 	if *plugin {
 		cfg.Slash = hooks.PluginSlash

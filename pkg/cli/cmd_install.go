@@ -1,13 +1,7 @@
 package cli
 
 import (
-	"fmt"
-	"io"
-	"path/filepath"
-	"strings"
-
 	"github.com/openloop/openloop/internal/hint"
-	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/doctor"
 	"github.com/openloop/openloop/pkg/install"
 	"github.com/openloop/openloop/pkg/settings"
@@ -49,35 +43,8 @@ func runInstall(e *Env, args []string) int {
 		e.Stdout.Write(d.Diff)
 		return ExitOK
 	}
-	sc, w := o.Scope, e.Stdout
-	changed := d.SettingsChanged || d.CmdChanged
-	if changed {
-		fmt.Fprintf(w, "Installed openloop (scope %s)\n", sc.Name)
-	} else {
-		fmt.Fprintf(w, "Already installed (scope %s); nothing changed\n", sc.Name)
-	}
-	fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Settings), describe(d.Changes))
-	switch {
-	case d.Kept != "":
-		fmt.Fprintf(w, "  %s: written; the file it replaced is kept in %s, and uninstall puts it back\n", termsafe.Line(sc.Command), termsafe.Line(d.Kept))
-	default:
-		fmt.Fprintf(w, "  %s: %s\n", termsafe.Line(sc.Command), map[bool]string{true: "written", false: "unchanged"}[d.CmdChanged])
-	}
-	fmt.Fprintf(w, "  hook command: %s\n", termsafe.Line(d.HookCmd))
-	fmt.Fprintf(w, "  mode: %s\n", modeLine(d))
-	sameFiles(w, sc, d.SameAs)
-	if sc.Shared {
-		if d.SameAs == "" {
-			fmt.Fprintln(w, "  These files name no path of this machine: commit them, and each teammate's hooks run")
-			fmt.Fprintln(w, "  the openloop on their PATH, or do nothing where there is none.")
-		}
-		if doctor.CheckProgram(d.Exe, e.Cwd, e.Getenv) != nil {
-			fmt.Fprintln(w, "  openloop is not on this shell's PATH: the hooks do nothing here until it is.")
-		}
-	}
-	if changed {
-		fmt.Fprintln(w, "New Claude Code sessions pick this up; check with 'openloop doctor'.")
-	}
+	sc := o.Scope
+	d.WriteInstalled(e.Stdout, sc, sc.Shared && doctor.CheckProgram(d.Exe, e.Cwd, e.Getenv) != nil)
 	if o := d.Twice; o != nil {
 		warnf(e.Stderr, "the %s scope registers openloop's hooks too (%s): Claude Code runs both, and every event reaches openloop twice", o.Name, o.Settings)
 		hintf(e.Stderr, "keep one: 'openloop uninstall --scope %s' removes the other, or 'openloop uninstall --scope %s' undoes this install", o.Name, sc.Name)
@@ -106,35 +73,4 @@ func failInstall(e *Env, err error) int {
 		return fail(e, err, ExitUsage)
 	}
 	return fail(e, err, ExitFailure)
-}
-
-// sameFiles says, when another scope is the same files as sc (run from
-// the home folder, the project scope's .claude is the config dir), that
-// the two are one here.
-func sameFiles(w io.Writer, sc settings.Scope, other string) {
-	if other != "" {
-		fmt.Fprintf(w, "  Here the %s and %s scopes are the same files: %s is the config dir.\n", sc.Name, other, termsafe.Line(filepath.Dir(sc.Settings)))
-	}
-}
-
-// modeLine says in one line which mode install set up, what it costs,
-// and how to have the other.
-func modeLine(d install.Done) string {
-	from := ""
-	if d.AssistFrom != "" {
-		from = " (" + termsafe.Line(d.AssistFrom) + ")"
-	}
-	if d.Assist {
-		return "assist" + from + ": Claude parks what the hook cannot judge, about 180 tokens a session; --no-assist for none"
-	}
-	return "no assist" + from + ": the hook alone parks, no tokens; --assist lets Claude judge and name what it cannot"
-}
-
-// describe lists what happened per event: "UserPromptSubmit added, …".
-func describe(changes []settings.Change) string {
-	parts := make([]string, len(changes))
-	for i, c := range changes {
-		parts[i] = c.Event + " " + string(c.Action)
-	}
-	return strings.Join(parts, ", ")
 }

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"fmt"
-
 	"github.com/openloop/openloop/hooks"
 	"github.com/openloop/openloop/pkg/store"
 )
@@ -62,21 +60,13 @@ func runPark(e *Env, args []string) int {
 	return printParked(e, "park", s, res)
 }
 
-// printParked says what a park did: "Parked: <name>", "Already parked:
-// <name>", or the cap's refusal with the open list and an error line
-// (ExitFailure).
+// printParked says what a park did (store.WriteParked); at the cap it
+// adds an error line and returns ExitFailure.
 func printParked(e *Env, cmd string, s *store.Store, res store.Result) int {
-	switch {
-	case res.Capped:
-		printCapped(e, s, res.Open)
+	s.WriteParked(e.Stdout, res, e.cmdLine)
+	if res.Capped {
 		errorf(e.Stderr, "%s: not parked: %d items are open", cmd, len(res.Open))
 		return ExitFailure
-	case res.Dismissed != nil:
-		fmt.Fprintf(e.Stdout, "Not parked: %s.\n", res.Dismissed.Refusal(e.cmdLine("dismiss --undo")))
-	case res.Dup:
-		fmt.Fprintf(e.Stdout, "Already parked: %s\n", store.Show(res.Name))
-	case res.Parked:
-		fmt.Fprintf(e.Stdout, "Parked: %s\n", res.Name)
 	}
 	return ExitOK
 }
@@ -89,23 +79,3 @@ func validSource(s string) bool {
 	}
 	return false
 }
-
-// printCapped is the seed's pollution guard: it surfaces the open list and
-// asks for some to be archived before anything new is parked.
-//
-// It lists the first capListed items and counts the rest, as the hook's
-// refusal does: park is what Claude calls through Bash, so this goes into
-// Claude's context, and a memory dir with thousands of stray item files
-// must not flood it.
-func printCapped(e *Env, s *store.Store, open []store.Item) {
-	fmt.Fprintf(e.Stdout, "Not parked: %d items are already open. Archive some first with %s:\n", len(open), e.cmdLine("archive <text>"))
-	for _, it := range open[:min(len(open), capListed)] {
-		fmt.Fprintln(e.Stdout, s.Line(it))
-	}
-	if n := len(open) - capListed; n > 0 {
-		fmt.Fprintf(e.Stdout, "… and %d more\n", n)
-	}
-}
-
-// capListed is how many items a refusal at the cap lists.
-const capListed = 10

@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"fmt"
 	"path/filepath"
 
-	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/plugin"
 )
 
@@ -38,19 +36,11 @@ func runPlugin(e *Env, args []string) int {
 	if !filepath.IsAbs(src) {
 		src = filepath.Join(e.Cwd, src)
 	}
-	written, err := plugin.Write(plugin.Options{Dir: dir, Binary: src, Version: Version, Now: e.Now(), Rand: e.Rand})
+	o := plugin.Options{Dir: dir, Binary: src, Version: Version, Now: e.Now(), Rand: e.Rand}
+	written, err := plugin.Write(o)
 	if err != nil {
 		return fail(e, err, ExitFailure)
 	}
-	w := e.Stdout
-	fmt.Fprintf(w, "Wrote the openloop plugin (and a marketplace listing it) to %s\n", termsafe.Line(dir))
-	for _, f := range written.Files {
-		fmt.Fprintf(w, "  %s\n", f)
-	}
-	fmt.Fprintf(w, "  bin/%s (copy of %s)\n", written.ExeName, termsafe.Line(src))
-	fmt.Fprintln(w, "In Claude Code, run:")
-	fmt.Fprintf(w, "  /plugin marketplace add %s\n", termsafe.Line(dir))
-	fmt.Fprintf(w, "  /plugin install %s@%s\n", plugin.Name, plugin.Name)
-	fmt.Fprintln(w, "Do not also run 'openloop install': every event would be delivered twice.")
+	written.WriteReport(e.Stdout, o)
 	return ExitOK
 }

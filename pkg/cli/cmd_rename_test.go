@@ -3,32 +3,9 @@ package cli
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
-
-// The text after "/session rename" is split at its --idea: the query
-// before, the new idea after, one pair of quotes dropped; without --idea
-// the whole text is the query (and rename says --idea is required).
-func TestSplitSessionRename(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"rename write-design-doc --idea 'design doc for persistent carts'", []string{"rename", "--idea", "design doc for persistent carts", "--", "write-design-doc"}},
-		{"Rename persistent carts --idea=“cart persistence”", []string{"Rename", "--idea", "cart persistence", "--", "persistent carts"}},
-		{"rename it's --idea \"a 'b' c\"", []string{"rename", "--idea", "a 'b' c", "--", "it's"}},
-		{"rename --idea x y", []string{"rename", "--idea", "x y", "--", ""}},
-		{"rename ideas --ideas x", []string{"rename", "--", "ideas --ideas x"}},
-		{"rename write-design-doc", []string{"rename", "--", "write-design-doc"}},
-	}
-	for _, tt := range tests {
-		if got := splitSessionArgs(tt.in); !slices.Equal(got, tt.want) {
-			t.Errorf("splitSessionArgs(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
 
 // FuzzSessionRename: whatever text follows "/session rename", the command
 // exits 0 and prints one result, and changes no item unless it says

@@ -4,9 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strings"
 
-	"github.com/openloop/openloop/internal/termsafe"
 	"github.com/openloop/openloop/pkg/store"
 )
 
@@ -22,13 +20,19 @@ func runRestore(e *Env, args []string) int {
 		return code
 	}
 	if *list {
-		return restoreList(e, s)
+		l, err := s.RestoreList()
+		if err != nil {
+			errorf(e.Stderr, "restore: %v", err)
+			return ExitFailure
+		}
+		store.WriteRestoreList(e.Stdout, l, e.cmdLine)
+		return ExitOK
 	}
 	res, cands, err := s.Restore(query)
 	var away *store.ErrElsewhere
 	switch {
 	case errors.As(err, &away):
-		fmt.Fprintf(e.Stdout, "Cannot restore %s: %s; nothing restored.\n", someNames(away.Names), notKeptHere(away.Private))
+		fmt.Fprintf(e.Stdout, "Cannot restore %s: %s; nothing restored.\n", store.SomeNames(away.Names), store.NotKeptHere(away.Private))
 		return ExitNoMatch
 	case errors.Is(err, store.ErrAmbiguous):
 		fmt.Fprintf(e.Stdout, "More than one archived item matches %q; nothing restored. Which one?\n", query)
@@ -61,71 +65,4 @@ func runRestore(e *Env, args []string) int {
 		fmt.Fprintf(e.Stdout, "Restored: %s\n", store.Show(res.Name))
 	}
 	return ExitOK
-}
-
-// restoreList prints what restore can bring back, newest first, at most
-// store.MaxListed lines and a count of the others, and in one line the
-// items it cannot bring back here (their text is under another config
-// dir):
-//
-//	Restore can bring back (newest first):
-//	- retry-budget — Deferred - retry budget (archived 2026-12-02)
-//	→ openloop restore <name> brings one back
-//	Not here: lru-cache: the text is not in /home/me/.claude/openloop/restore/….jsonl (kept under another CLAUDE_CONFIG_DIR?)
-func restoreList(e *Env, s *store.Store) int {
-	l, err := s.RestoreList()
-	if err != nil {
-		errorf(e.Stderr, "restore: %v", err)
-		return ExitFailure
-	}
-	if len(l.Items) == 0 {
-		if len(l.Elsewhere) > 0 {
-			fmt.Fprintf(e.Stdout, "Nothing to restore here: %s: %s.\n", someNames(l.Elsewhere), notKeptHere(l.Private))
-			return ExitOK
-		}
-		if l.OpenAgain > 0 {
-			// The log has archived items, but each is open again: saying
-			// the log has none would send the user looking for lost items.
-			fmt.Fprintf(e.Stdout, "Nothing to restore: every item archived or expired is open again (%s lists them).\n", e.cmdLine("resume"))
-			return ExitOK
-		}
-		fmt.Fprintf(e.Stdout, "Nothing to restore: %s.\n", store.ErrNothingLogged)
-		return ExitOK
-	}
-	fmt.Fprintln(e.Stdout, "Restore can bring back (newest first):")
-	shown, more := store.Some(l.Items, store.MaxListed)
-	for _, a := range shown {
-		fmt.Fprintln(e.Stdout, a.Line())
-	}
-	if more > 0 {
-		fmt.Fprintf(e.Stdout, "… and %d more\n", more)
-	}
-	fmt.Fprintln(e.Stdout, "→ "+e.cmdLine("restore <name>")+" brings one back")
-	if len(l.Elsewhere) > 0 {
-		fmt.Fprintf(e.Stdout, "Not here: %s: %s.\n", someNames(l.Elsewhere), notKeptHere(l.Private))
-	}
-	return ExitOK
-}
-
-// maxNamed bounds the names someNames prints.
-const maxNamed = 3
-
-// someNames is the first maxNamed names (escaped) and a count of the
-// others: "lru-cache, retry-budget and 2 more".
-func someNames(names []string) string {
-	some, more := store.Some(names, maxNamed)
-	shown := make([]string, len(some))
-	for i, n := range some {
-		shown[i] = store.Show(n)
-	}
-	out := strings.Join(shown, ", ")
-	if more > 0 {
-		out += fmt.Sprintf(" and %d more", more)
-	}
-	return out
-}
-
-// notKeptHere says where restore looked for a text it did not find.
-func notKeptHere(private string) string {
-	return "the text is not in " + termsafe.Line(private) + " (kept under another CLAUDE_CONFIG_DIR?)"
 }

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/openloop/openloop/hooks"
+	"github.com/openloop/openloop/internal/suggest"
 	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/sessionargs"
 )
-
-// maxSessionArgs bounds what the session command reads from stdin.
-const maxSessionArgs = 64 << 10
 
 // runSession backs the /session slash command. Claude Code aborts a whole
 // command when a `!` pre-execution exits non-zero, so this path always
@@ -40,23 +40,18 @@ func runSession(e *Env, args []string) (exit int) {
 	usage := strings.Replace(sessionUsage, "/session", slash, 1)
 	fromStdin := len(args) == 0
 	if fromStdin && e.Stdin != nil {
-		data, err := io.ReadAll(io.LimitReader(e.Stdin, maxSessionArgs+1))
-		if err != nil {
-			sessionPrint(e, "openloop: error: session: read the arguments: "+termsafe.Line(err.Error())+"\n")
+		var err error
+		if args, err = sessionargs.Read(e.Stdin); err != nil {
+			sessionPrint(e, "openloop: error: session: "+termsafe.Line(err.Error())+"\n")
 			return ExitOK
 		}
-		if len(data) > maxSessionArgs {
-			sessionPrint(e, fmt.Sprintf("openloop: error: session: the arguments are longer than %d KB; nothing was done\n", maxSessionArgs>>10))
-			return ExitOK
-		}
-		args = splitSessionArgs(string(data))
 	}
 	if len(args) == 0 {
 		sessionPrint(e, usage+"\n")
 		return ExitOK
 	}
-	switch mode := strings.ToLower(args[0]); mode {
-	case "-h", "-help", "--help", "help":
+	switch mode := strings.ToLower(args[0]); {
+	case slices.Contains([]string{"-h", "-help", "--help", "help"}, mode):
 		if fromStdin {
 			sessionPrint(e, usage+"\n\n"+sessionModes)
 		} else {
@@ -64,14 +59,14 @@ func runSession(e *Env, args []string) (exit int) {
 			sessionPrint(e, "Usage: openloop session "+c.args+"\n\n"+c.summary+"\n\nModes:\n"+sessionModes+"\nFlags:\n"+sessionFlags)
 		}
 		return ExitOK
-	case "resume", "pending", "archive", "restore", "dismiss", "rename", "review", "summary":
+	case slices.Contains(sessionargs.Modes, mode):
 		// The mode is matched as typed in any case ("/session Resume");
 		// the command table's names are lower case.
 		args = append([]string{mode}, args[1:]...)
 	default:
 		// %q escapes control and format characters itself; through
 		// termsafe first, they were escaped twice ("\\x1b").
-		if s := suggest(mode, []string{"resume", "pending", "archive", "restore", "dismiss", "rename", "review", "summary"}); s != "" {
+		if s := suggest.Nearest(mode, sessionargs.Modes); s != "" {
 			sessionPrint(e, fmt.Sprintf("Unknown %s mode %q: did you mean %s %s? %s\n", slash, args[0], slash, s, usage))
 			return ExitOK
 		}
@@ -113,65 +108,4 @@ func sessionPrint(e *Env, s string) {
 	if _, err := io.WriteString(e.Stdout, s); err != nil {
 		errorf(e.Stderr, "session: write the output: %v", err)
 	}
-}
-
-// cutIdea splits rename's text at its --idea (or --idea=): the query
-// before, the new idea after, one pair of quotes around it dropped.
-func cutIdea(rest string) (query, idea string, ok bool) {
-	i := strings.Index(" "+rest, " --idea")
-	if i < 0 {
-		return "", "", false
-	}
-	after := rest[i+len("--idea"):]
-	if after != "" && after[0] != ' ' && after[0] != '=' && after[0] != '\t' {
-		return "", "", false // "--ideas": not the flag
-	}
-	query = strings.TrimSpace(rest[:i])
-	idea = strings.TrimSpace(strings.TrimPrefix(after, "="))
-	for _, q := range []string{"'", "\"", "“", "‘"} {
-		closing := map[string]string{"'": "'", "\"": "\"", "“": "”", "‘": "’"}[q]
-		if len(idea) >= len(q)+len(closing) && strings.HasPrefix(idea, q) && strings.HasSuffix(idea, closing) {
-			idea = idea[len(q) : len(idea)-len(closing)]
-			break
-		}
-	}
-	return query, idea, true
-}
-
-// splitSessionArgs splits the text after /session into the mode word and
-// the rest, kept as one argument: archive's, restore's and dismiss's query
-// is the whole rest of the line, exactly as typed ("restore --list" and
-// "dismiss --list" alone are their flag; "dismiss --undo <text>" lifts).
-func splitSessionArgs(s string) []string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return nil
-	}
-	mode, rest, _ := strings.Cut(s, " ")
-	if i := strings.IndexAny(mode, "\t\n"); i >= 0 {
-		mode, rest = mode[:i], mode[i+1:]+" "+rest
-	}
-	rest = strings.TrimSpace(rest)
-	if rest == "" {
-		return []string{mode}
-	}
-	if (strings.EqualFold(mode, "restore") || strings.EqualFold(mode, "dismiss")) && rest == "--list" {
-		return []string{mode, rest}
-	}
-	if u, ok := strings.CutPrefix(rest, "--undo "); ok && strings.EqualFold(mode, "dismiss") {
-		return []string{mode, "--undo", "--", strings.TrimSpace(u)}
-	}
-	if strings.EqualFold(mode, "archive") || strings.EqualFold(mode, "restore") || strings.EqualFold(mode, "dismiss") {
-		return []string{mode, "--", rest}
-	}
-	if strings.EqualFold(mode, "rename") {
-		// "rename <text> --idea <thing>": the text up to --idea, the thing
-		// after it, each as typed (quotes around the thing dropped).
-		query, idea, ok := cutIdea(rest)
-		if !ok {
-			return []string{mode, "--", rest}
-		}
-		return []string{mode, "--idea", idea, "--", query}
-	}
-	return append([]string{mode}, strings.Fields(rest)...)
 }

@@ -6,7 +6,7 @@ package doctor
 
 import (
 	"fmt"
-	"github.com/openloop/openloop/pkg/config"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,6 +16,8 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/openloop/openloop/internal/termsafe"
+	"github.com/openloop/openloop/pkg/config"
 	"github.com/openloop/openloop/pkg/project"
 	"github.com/openloop/openloop/pkg/settings"
 	"github.com/openloop/openloop/pkg/store"
@@ -317,4 +319,22 @@ func checkWritable(dir string) error {
 			return fmt.Errorf("no folder of %s exists", dir)
 		}
 	}
+}
+
+// Write prints the report: each row, then each problem with its fix and
+// how many there are, or that nothing is wrong. Every value is a path or
+// text from a settings file: escaped.
+func (r Report) Write(w io.Writer) {
+	for _, row := range r.Rows {
+		fmt.Fprintf(w, "%-18s %s\n", row.Key, termsafe.Line(row.Value))
+	}
+	if len(r.Problems) == 0 {
+		fmt.Fprintln(w, "OK: nothing wrong")
+		return
+	}
+	fmt.Fprintln(w)
+	for _, pr := range r.Problems {
+		fmt.Fprintf(w, "problem: %s\n  fix: %s\n", termsafe.Line(pr.What), termsafe.Line(pr.Fix))
+	}
+	fmt.Fprintf(w, "%d problem(s) found\n", len(r.Problems))
 }

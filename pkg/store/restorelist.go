@@ -3,7 +3,10 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
+
+	"github.com/openloop/openloop/internal/termsafe"
 )
 
 // What restore --list shows, and what restore says of an item it cannot
@@ -134,4 +137,65 @@ func (s *Store) elsewhereMatch(away []string, query string, err error) error {
 		return err
 	}
 	return &ErrElsewhere{Names: m, Private: s.Log.Private}
+}
+
+// WriteRestoreList prints what restore can bring back, newest first, at
+// most MaxListed lines and a count of the others, and in one line the
+// items it cannot bring back here (their text is under another config
+// dir). cmdLine names a command the way the reader types it:
+//
+//	Restore can bring back (newest first):
+//	- retry-budget — Deferred - retry budget (archived 2026-12-02)
+//	→ openloop restore <name> brings one back
+//	Not here: lru-cache: the text is not in /home/me/.claude/openloop/restore/….jsonl (kept under another CLAUDE_CONFIG_DIR?)
+func WriteRestoreList(w io.Writer, l RestoreList, cmdLine func(string) string) {
+	if len(l.Items) == 0 {
+		if len(l.Elsewhere) > 0 {
+			fmt.Fprintf(w, "Nothing to restore here: %s: %s.\n", SomeNames(l.Elsewhere), NotKeptHere(l.Private))
+			return
+		}
+		if l.OpenAgain > 0 {
+			// The log has archived items, but each is open again: saying
+			// the log has none would send the user looking for lost items.
+			fmt.Fprintf(w, "Nothing to restore: every item archived or expired is open again (%s lists them).\n", cmdLine("resume"))
+			return
+		}
+		fmt.Fprintf(w, "Nothing to restore: %s.\n", ErrNothingLogged)
+		return
+	}
+	fmt.Fprintln(w, "Restore can bring back (newest first):")
+	shown, more := Some(l.Items, MaxListed)
+	for _, a := range shown {
+		fmt.Fprintln(w, a.Line())
+	}
+	if more > 0 {
+		fmt.Fprintf(w, "… and %d more\n", more)
+	}
+	fmt.Fprintln(w, "→ "+cmdLine("restore <name>")+" brings one back")
+	if len(l.Elsewhere) > 0 {
+		fmt.Fprintf(w, "Not here: %s: %s.\n", SomeNames(l.Elsewhere), NotKeptHere(l.Private))
+	}
+}
+
+// maxNamed bounds the names SomeNames prints.
+const maxNamed = 3
+
+// SomeNames is the first maxNamed names (escaped) and a count of the
+// others: "lru-cache, retry-budget and 2 more".
+func SomeNames(names []string) string {
+	some, more := Some(names, maxNamed)
+	shown := make([]string, len(some))
+	for i, n := range some {
+		shown[i] = Show(n)
+	}
+	out := strings.Join(shown, ", ")
+	if more > 0 {
+		out += fmt.Sprintf(" and %d more", more)
+	}
+	return out
+}
+
+// NotKeptHere says where restore looked for a text it did not find.
+func NotKeptHere(private string) string {
+	return "the text is not in " + termsafe.Line(private) + " (kept under another CLAUDE_CONFIG_DIR?)"
 }

@@ -1,9 +1,11 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -133,5 +135,57 @@ func TestRestoreListOpenAgain(t *testing.T) {
 	_, cands, err := s.Restore("retry")
 	if !errors.Is(err, ErrAmbiguous) || len(cands) != 2 || cands[0].Name != "retry-loop-for-jobs" || cands[1].Name != "retry-queue-for-webhooks" {
 		t.Fatalf("restore retry: %+v %v", cands, err)
+	}
+}
+
+// WriteRestoreList lists what restore can bring back, or says why there
+// is nothing: every one open again, or none logged.
+func TestWriteRestoreList(t *testing.T) {
+	s := newStore(t)
+	var out bytes.Buffer
+	WriteRestoreList(&out, RestoreList{}, terminal)
+	WriteRestoreList(&out, RestoreList{OpenAgain: 2}, terminal)
+	WriteRestoreList(&out, RestoreList{Elsewhere: []string{"lru-cache"}, Private: "/p\x1b.jsonl"}, terminal)
+	want := "Nothing to restore: " + ErrNothingLogged.Error() + ".\n" +
+		"Nothing to restore: every item archived or expired is open again (openloop resume lists them).\n" +
+		`Nothing to restore here: lru-cache: the text is not in /p\x1b.jsonl (kept under another CLAUDE_CONFIG_DIR?).` + "\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	park(t, s, KindDeferred, "retry budget")
+	if _, _, err := s.Archive("retry budget"); err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.RestoreList()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	WriteRestoreList(&out, l, terminal)
+	if got := out.String(); !strings.HasPrefix(got, "Restore can bring back (newest first):\n- retry-budget") || !strings.HasSuffix(got, "\n→ openloop restore <name> brings one back\n") {
+		t.Errorf("got\n%s", got)
+	}
+}
+
+// SomeNames names at most three items, escaped, and counts the others:
+// the line restore prints of items whose text is under another config
+// dir goes to a terminal and, through /session, to Claude.
+func TestSomeNames(t *testing.T) {
+	names := []string{"a", "b\x1b[2J", "c", "d", "e"}
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{
+		{1, "a"},
+		{3, `a, b\x1b[2J, c`},
+		{4, `a, b\x1b[2J, c and 1 more`},
+		{5, `a, b\x1b[2J, c and 2 more`},
+	} {
+		if got := SomeNames(names[:tt.n]); got != tt.want {
+			t.Errorf("%d names: %q, want %q", tt.n, got, tt.want)
+		}
+	}
+	if names[1] != "b\x1b[2J" {
+		t.Error("SomeNames changed its argument")
 	}
 }

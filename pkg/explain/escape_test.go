@@ -1,4 +1,4 @@
-package cli
+package explain
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ func TestExplainEscapesEveryLine(t *testing.T) {
 	}
 	var out bytes.Buffer
 	st := config.Defaults()
-	printExplanation(&out, explained{Explanation: x, settings: st, out: outcomeOf(x, st)})
+	Report{Explanation: x, settings: st, out: outcomeOf(x, st)}.Print(&out)
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	for i, l := range lines {
 		for _, r := range l {

@@ -1,11 +1,13 @@
-package cli
+// Package suggest finds the name a mistyped word most likely meant, for
+// "did you mean …?" lines.
+package suggest
 
 import "unicode/utf8"
 
-// suggest is the name among names nearest to a mistyped word ("resum" ->
+// Nearest is the name among names nearest to a mistyped word ("resum" ->
 // "resume"): at most two edits away, or the one name it starts; "" when
 // none is close or two are equally close.
-func suggest(word string, names []string) string {
+func Nearest(word string, names []string) string {
 	best, bestD, tie := "", 3, false
 	for _, n := range names {
 		d := distance(word, n)
