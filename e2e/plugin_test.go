@@ -62,20 +62,39 @@ func pluginName(t *testing.T, root string) string {
 }
 
 // pluginSession runs a deferral and the plugin's /session command in
-// sessions that load the plugin with extra claude arguments.
+// sessions that load the plugin with extra claude arguments. The plugin's
+// hooks run with assist: the deferral reaches Claude as a nudge, and Claude
+// parks it. A plugin cannot add a permission rule, so Claude's park is
+// allowed here as a user allows it when Claude Code asks (under -p,
+// --allowedTools).
 func pluginSession(t *testing.T, p *Project, name string, extra ...string) {
 	t.Helper()
 	run := func(args ...string) Result {
 		return p.claude(append(append(args, "--output-format", "json"), extra...)...)
 	}
 	r := run("-p", "Make the upload client stream large files in chunks.")
-	run("-p", "--resume", r.SessionID, "Good. Let's come back to the retry budget later, finish the chunking first.")
+	run("-p", "--resume", r.SessionID, "Good. Let's come back to the retry budget later, finish the chunking first.",
+		"--allowedTools", "Bash(openloop park:*)")
+	nudged := false
+	for _, q := range p.API.Requests() {
+		nudged = nudged || q.Main && strings.Contains(string(q.Body), `openloop: possible deferral: \"retry budget\"`)
+	}
+	if !nudged {
+		t.Errorf("the plugin's hook did not name the deferral to Claude")
+	}
+	items := p.Items()
+	if len(items) != 1 || !strings.Contains(items[0].Raw, "source: assist") {
+		for _, it := range items {
+			t.Logf("%s:\n%s", it.File, it.Raw)
+		}
+		t.Fatalf("parked %d items, want Claude's one park", len(items))
+	}
+	it := items[0]
 	// Claude Code 2.1.332 does not resolve a plugin command by its bare
 	// name: "/session" answers "/session isn't available in this
 	// environment." without asking the model. It must be typed with the
-	// plugin's namespace, and the notice names it so.
+	// plugin's namespace.
 	cmd := "/" + name + ":session"
-	it := wantOneVia(t, p, cmd, "Deferred:", "retry budget")
 	run("-p", "--resume", r.SessionID, cmd+" resume")
 	got := TurnText(p.API.LastMain())
 	if !strings.Contains(got, "<command-name>"+cmd+"</command-name>") || !strings.Contains(got, "- [ ] "+it.Name+" — ") {
@@ -83,8 +102,11 @@ func pluginSession(t *testing.T, p *Project, name string, extra ...string) {
 	}
 }
 
+// pluginScript is Claude's side of pluginSession: a reply, the park the
+// nudge leads to, its end of turn, and the answer to /session resume.
 var pluginScript = []Reply{
 	Say("The upload client now streams the file in chunks and the test passes."),
+	Reply{{Text: "Parking the retry budget for later."}, {Tool: "Bash", Input: `{"command":"openloop park --source assist --kind deferred --idea 'retry budget for the upload client' --context 'chunked uploads'"}`}},
 	Say("OK, finishing the chunked upload first."),
 	Say("Here is the list."),
 }
@@ -130,7 +152,9 @@ func TestInstallAndPluginParkOnce(t *testing.T) {
 	if os.Getenv(envNoHooks) == "1" {
 		t.Skip("OPENLOOP_E2E_NOHOOKS=1: nothing to deduplicate")
 	}
-	p := NewProject(t, pluginScript[:2]...)
+	p := NewProject(t,
+		Say("The upload client now streams the file in chunks and the test passes."),
+		Say("OK, finishing the chunked upload first."))
 	out := filepath.Join(p.Home, "openloop-plugin")
 	p.Openloop("plugin", "--out", out)
 	root := pluginRoot(t, out)
