@@ -5,6 +5,7 @@
 package sessionargs
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -13,8 +14,12 @@ import (
 // MaxBytes bounds what is read from stdin.
 const MaxBytes = 64 << 10
 
-// ErrTooLong is Read's error for text longer than MaxBytes.
-var ErrTooLong = fmt.Errorf("the arguments are longer than %d KB; nothing was done", MaxBytes>>10)
+// ErrTooLong is Read's error for text longer than MaxBytes. It is a
+// constant string, not fmt.Errorf at init: the hook links this package,
+// and formatting at start-up costs every hook run page faults
+// (bench/hotpath.sh's init trace). TestErrTooLongNamesTheBound keeps the
+// number right.
+var ErrTooLong = errors.New("the arguments are longer than 64 KB; nothing was done")
 
 // Modes are the commands /session runs, as the command table names them.
 var Modes = []string{"resume", "pending", "archive", "restore", "dismiss", "rename", "review", "summary"}

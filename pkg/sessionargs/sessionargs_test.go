@@ -2,6 +2,7 @@ package sessionargs
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -101,4 +102,11 @@ func FuzzSplit(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The bound ErrTooLong names is MaxBytes.
+func TestErrTooLongNamesTheBound(t *testing.T) {
+	if want := fmt.Sprintf("longer than %d KB;", MaxBytes>>10); !strings.Contains(ErrTooLong.Error(), want) {
+		t.Errorf("ErrTooLong = %q, want it to say %q", ErrTooLong, want)
+	}
 }
