@@ -13,12 +13,26 @@ import (
 // prints nothing; with --assist, Claude is nudged to judge it (assist.go).
 // A candidate that cannot be kept is dropped without a word: it was never
 // going to be parked, and the prompt must go through.
-func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tailReader, f detect.Finding) (*Output, error) {
+//
+// What the store would refuse to park is no candidate and no nudge
+// (Store.Check): the same idea parked already, or dismissed by the user.
+// At the cap it is kept for review, but Claude is not nudged toward a
+// park the store would refuse. checked says the caller asked the store
+// already (assistWayOf), and it would park.
+func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tailReader, f detect.Finding, checked bool) (*Output, error) {
 	p, err := cfg.paths(ev)
 	if err != nil {
 		return nil, nil
 	}
 	e := entry(f)
+	capped := false
+	if !checked {
+		r, err := openStore(cfg, ev.Name, p).Check(e.Idea)
+		if err == nil && (r.Dup || r.Dismissed != nil) {
+			return nil, nil
+		}
+		capped = err == nil && r.Capped
+	}
 	if in.Task == "" && e.Kind != store.KindQuestion {
 		if task := whatWeWereDoing(tr.full(), prompt); task != "" {
 			e.Context = task
@@ -32,6 +46,9 @@ func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tai
 		return nil, nil // the user dismissed it: not offered again
 	}
 	candidates.Add(p.ConfigDir, c)
+	if capped {
+		return nil, nil
+	}
 	return cfg.nudge(ev, c, f), nil
 }
 

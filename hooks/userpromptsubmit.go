@@ -37,7 +37,7 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	a := cfg.assess(ev, in)
 	if len(a.Parks) == 0 {
 		if len(a.Candidates) > 0 {
-			return keepCandidate(cfg, ev, prompt, in, tr, a.Candidates[0])
+			return keepCandidate(cfg, ev, prompt, in, tr, a.Candidates[0], false)
 		}
 		// Only a prompt that leaves no loop can take one up: "let's punt
 		// on the retry budget" puts it off again.
@@ -48,7 +48,7 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 		case stayQuiet:
 			return nil, nil
 		case nudgeClaude:
-			return keepCandidate(cfg, ev, prompt, in, tr, a.Parks[0])
+			return keepCandidate(cfg, ev, prompt, in, tr, a.Parks[0], true)
 		}
 	}
 	var entries []store.Entry

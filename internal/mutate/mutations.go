@@ -272,7 +272,7 @@ var mutations = []mutation{
 
 	// Candidates, review, assist, the session's notices, settings.
 	{id: "candidate-not-kept", behaviour: "a prompt the detector is unsure of is not kept for review",
-		file: "hooks/candidate.go", old: "\tcandidates.Add(p.ConfigDir, c)\n\treturn cfg.nudge(ev, c, f), nil", new: "\t_ = c\n\treturn cfg.nudge(ev, c, f), nil", pkgs: []string{"./hooks", "./cmd/openloop"}},
+		file: "hooks/candidate.go", old: "\tcandidates.Add(p.ConfigDir, c)\n\tif capped {", new: "\t_ = c\n\tif capped {", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "review-dismiss-keeps", behaviour: "review --dismiss records the label but leaves the candidate listed",
 		file: "pkg/candidates/review.go", old: "\treturn Remove(configDir, c)\n}", new: "\treturn nil\n}", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
 	{id: "nudge-without-assist", behaviour: "a candidate nudges Claude without --assist",

@@ -124,7 +124,9 @@ func (d Dismissals) Find(idea string) (Dismissal, bool, error) {
 	if err != nil || len(all) == 0 {
 		return Dismissal{}, false, err
 	}
-	want := ideaOf(idea)
+	// Compared as it would be kept: an idea longer than a dismissal keeps
+	// is the same idea as its kept head.
+	want := ideaOf(textcut.Head(strings.ToValidUTF8(idea, "\uFFFD"), maxDismissedIdea))
 	for i := len(all) - 1; i >= 0; i-- {
 		if sameIdeas(ideaOf(all[i].Idea), want) {
 			return all[i], true, nil
@@ -135,10 +137,10 @@ func (d Dismissals) Find(idea string) (Dismissal, bool, error) {
 
 // Add remembers a dismissed idea. The same idea dismissed before is
 // replaced by this one; past MaxDismissed the oldest go. commit, when
-// set, runs under the file's lock once the file has read well, before
-// the new one is written: when it fails nothing is written (dismiss
-// records the user's label there, so that either both are kept or
-// neither).
+// set, runs once the new file is written: when it fails, the dismissal
+// is taken back out, so that either both are kept or neither (dismiss
+// records the user's label there). When the file cannot be written,
+// commit does not run.
 func (d Dismissals) Add(x Dismissal, commit func() error) error {
 	x.TS = d.Now().UTC().Truncate(time.Second)
 	x.Idea = textcut.Head(strings.ToValidUTF8(x.Idea, "\uFFFD"), maxDismissedIdea)
@@ -147,17 +149,32 @@ func (d Dismissals) Add(x Dismissal, commit func() error) error {
 	if strings.TrimSpace(x.Idea) == "" {
 		return errors.New("dismissals: nothing to remember: the idea is empty")
 	}
-	return d.change(func(all []Dismissal) ([]Dismissal, error) {
+	var before []Dismissal
+	err := d.change(func(all []Dismissal) ([]Dismissal, error) {
+		before = slices.Clone(all)
 		want := ideaOf(x.Idea)
 		all = slices.DeleteFunc(all, func(o Dismissal) bool { return sameIdeas(ideaOf(o.Idea), want) })
 		all = append(all, x)
-		if commit != nil {
-			if err := commit(); err != nil {
-				return nil, err
-			}
-		}
 		return all[max(0, len(all)-MaxDismissed):], nil
 	})
+	if err != nil || commit == nil {
+		return err
+	}
+	if err := commit(); err != nil {
+		// The label could not be kept: neither is the dismissal. A
+		// change made by another process since stays.
+		_ = d.change(func(all []Dismissal) ([]Dismissal, error) {
+			all = slices.DeleteFunc(all, func(o Dismissal) bool { return o == x })
+			for _, o := range before {
+				if sameIdeas(ideaOf(o.Idea), ideaOf(x.Idea)) {
+					all = append(all, o) // the one x replaced
+				}
+			}
+			return all, nil
+		})
+		return err
+	}
+	return nil
 }
 
 // Lift forgets the one dismissal that best matches query, by the rules

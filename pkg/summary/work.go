@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/openloop/openloop/pkg/detect"
 	"github.com/openloop/openloop/pkg/transcript"
@@ -142,10 +143,18 @@ func testsText(outcome string) string {
 	return "no tests run"
 }
 
+// Bounds of a file's shown name.
+const (
+	maxNameFolders = 4  // folders added to tell two base names apart
+	maxShownPath   = 80 // bytes of a shown name; a longer one keeps its end
+)
+
 // shortNames shows each path inside the project by its base name, and one
 // whose base name another one shares by as many of its last folders as
-// tell them apart ("api/handler.go, web/handler.go"). A path outside the
-// project (absolute) is shown whole.
+// tell them apart ("api/handler.go, web/handler.go"), maxNameFolders at
+// most. A path outside the project (absolute) is shown whole. A name
+// longer than maxShownPath keeps its end, after "…", so that one line of
+// the digest stays one line on a terminal.
 func shortNames(paths []string) []string {
 	parts := make([][]string, len(paths))
 	depth := make([]int, len(paths))
@@ -171,7 +180,7 @@ func shortNames(paths []string) []string {
 				continue
 			}
 			for _, i := range same {
-				if depth[i] < len(parts[i]) {
+				if depth[i] < len(parts[i]) && depth[i] <= maxNameFolders {
 					depth[i]++
 					changed = true
 				}
@@ -180,7 +189,20 @@ func shortNames(paths []string) []string {
 	}
 	out := make([]string, len(paths))
 	for i := range paths {
-		out[i] = suffix(i)
+		out[i] = keepEnd(suffix(i), maxShownPath)
 	}
 	return out
+}
+
+// keepEnd is s, or its last bytes after "…" when it is longer than n,
+// cut at a character.
+func keepEnd(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := len(s) - (n - len("…"))
+	for i < len(s) && !utf8.RuneStart(s[i]) {
+		i++
+	}
+	return "…" + s[i:]
 }

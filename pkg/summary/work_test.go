@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -111,9 +112,27 @@ func TestShortNames(t *testing.T) {
 		{"a.go x/a.go", "a.go x/a.go"},
 		{"/abs/a.go abs/a.go", "/abs/a.go a.go"},
 		{"/etc/a.go x/a.go", "/etc/a.go a.go"},
+		// Folders added to tell names apart stop at maxNameFolders.
+		{"a/b/c/d/e/f/x.go g/b/c/d/e/f/x.go", "c/d/e/f/x.go c/d/e/f/x.go"},
+		// A long name keeps its end.
+		{"/" + strings.Repeat("d/", 100) + "x.go", "…" + strings.Repeat("/d", 36) + "/x.go"},
 	} {
 		if got := strings.Join(shortNames(strings.Fields(tt.in)), " "); got != tt.want {
 			t.Errorf("shortNames(%s) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// Many long paths that share their base names are named in a bounded
+// number of passes (it was one pass per folder of the longest path).
+func TestShortNamesBounded(t *testing.T) {
+	var paths []string
+	for i := range 64 {
+		paths = append(paths, fmt.Sprintf("p%d/", i)+strings.Repeat("a/", 2000)+"x.go")
+	}
+	for _, n := range shortNames(paths) {
+		if len(n) > maxShownPath {
+			t.Fatalf("name of %d bytes: %.40s…", len(n), n)
 		}
 	}
 }

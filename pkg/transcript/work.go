@@ -172,9 +172,11 @@ func (w *workTracker) toolUse(id, name string, in gjson.Result) {
 	r.Final, w.finalID = "", ""
 	switch {
 	case editTools[name]:
-		p := in.Get("file_path").String()
+		// Only a string names a file: gjson gives a number, an array or
+		// an object as its raw JSON, which is no path.
+		p := stringField(in, "file_path")
 		if p == "" {
-			p = in.Get("notebook_path").String()
+			p = stringField(in, "notebook_path")
 		}
 		if p != "" && id != "" {
 			w.edits[id] = pendingRun{r, p}
@@ -315,16 +317,32 @@ func TestOutcome(blk, tur gjson.Result) string {
 	return TestsPassed
 }
 
+// stringField is in's field key when it is a JSON string, else "".
+func stringField(in gjson.Result, key string) string {
+	if f := in.Get(key); f.Type == gjson.String {
+		return f.Str
+	}
+	return ""
+}
+
 // reportsFailure looks for the words test runners print on a failure:
-// "Exit code N" (N not 0) leading the output, a "FAIL" or "FAILED" word
-// (go, jest, cargo, pytest), or "N failed" (pytest, jest, vitest).
+// "Exit code N" (N not 0) leading the output, a "FAIL", "FAILED" or
+// "Failed!" word (go, jest, cargo, pytest, dotnet), "N failed" or "N
+// failing" (pytest, jest, vitest, mocha), "N failure(s)" (rspec), or "N
+// tests failed" (ctest), N not 0. A word's trailing "." or ";" is not
+// part of it ("test result: FAILED.", "1 failed;"): through a pipe
+// (`cargo test | tail`) the exit code is the pipe's, and only the words
+// tell.
 func reportsFailure(out string) bool {
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(out), "Exit code "); ok && !strings.HasPrefix(rest, "0") {
 		return true
 	}
 	// Words one at a time, without splitting the output (it can be
 	// megabytes): prev is the word before.
-	prev := ""
+	count := func(w string) bool {
+		return w != "" && strings.Trim(w, "0") != "" && strings.Trim(w, "0123456789") == ""
+	}
+	prev, prev2 := "", ""
 	for rest := out; rest != ""; {
 		i := strings.IndexFunc(rest, isWordBreak)
 		w := rest
@@ -333,18 +351,22 @@ func reportsFailure(out string) bool {
 		} else {
 			rest = ""
 		}
-		if w == "" {
-			continue
-		}
 		switch w {
-		case "FAIL", "FAILED", "FAILURES!", "ERRORS!":
+		case "", ".", ";":
+			continue
+		case "FAILURES!", "ERRORS!", "Failed!":
 			return true
-		case "failed", "failing":
-			if prev != "" && prev != "0" && strings.Trim(prev, "0123456789") == "" {
+		}
+		w = strings.TrimRight(w, ".;")
+		switch w {
+		case "FAIL", "FAILED":
+			return true
+		case "failed", "failing", "failure", "failures":
+			if count(prev) || (prev == "tests" || prev == "test") && count(prev2) {
 				return true
 			}
 		}
-		prev = w
+		prev, prev2 = w, prev
 	}
 	return false
 }

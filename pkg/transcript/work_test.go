@@ -177,6 +177,15 @@ func TestTestOutcome(t *testing.T) {
 		{`{"content":"ok"}`, `{"stdout":"ok","interrupted":true}`, TestsFailed},
 		{`{"content":"the failed-login test passes now"}`, `{}`, TestsPassed},
 		{`{"content":"failed attempts: 0 (retry test)"}`, `{}`, TestsPassed},
+		// Through a pipe the exit code is the pipe's: the words tell.
+		{`{"content":"test result: FAILED. 1 passed; 1 failed; 0 ignored"}`, `{}`, TestsFailed},
+		{`{"content":"test result: ok. 2 passed; 0 failed; 0 ignored"}`, `{}`, TestsPassed},
+		{`{"content":"Failed!  - Failed:     1, Passed:     3, Skipped:     0"}`, `{}`, TestsFailed},
+		{`{"content":"3 examples, 1 failure"}`, `{}`, TestsFailed},
+		{`{"content":"3 examples, 0 failures"}`, `{}`, TestsPassed},
+		{`{"content":"50% tests passed, 1 tests failed out of 2"}`, `{}`, TestsFailed},
+		{`{"content":"100% tests passed, 0 tests failed out of 2"}`, `{}`, TestsPassed},
+		{`{"content":"  2 passing (10ms)\n  1 failing"}`, `{}`, TestsFailed},
 	} {
 		if got := TestOutcome(gjson.Parse(tt.blk), gjson.Parse(tt.tur)); got != tt.want {
 			t.Errorf("TestOutcome(%s, %s) = %q, want %q", tt.blk, tt.tur, got, tt.want)
@@ -259,4 +268,21 @@ func FuzzRequests(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A file_path that is not a JSON string names no file (gjson would give a
+// number, an array or an object as its raw JSON).
+func TestStringField(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"file_path":"/a/b.go"}`:     "/a/b.go",
+		`{"file_path":12345}`:         "",
+		`{"file_path":["/a/b.go"]}`:   "",
+		`{"file_path":{"x":"/a.go"}}`: "",
+		`{"file_path":null}`:          "",
+		`{}`:                          "",
+	} {
+		if got := stringField(gjson.Parse(in), "file_path"); got != want {
+			t.Errorf("stringField(%s) = %q, want %q", in, got, want)
+		}
+	}
 }
