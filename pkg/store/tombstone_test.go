@@ -323,3 +323,32 @@ func FuzzParseDismissals(f *testing.F) {
 		}
 	})
 }
+
+// A failed commit takes back only its own dismissal: the same idea
+// dismissed before stays dismissed.
+func TestDismissalsCommitFailsKeepsTheEarlier(t *testing.T) {
+	_, d := dismissals(t, "retry budget")
+	if err := d.Add(Dismissal{Idea: "the retry budget"}, func() error { return errors.New("labels: full") }); err == nil {
+		t.Fatal("Add succeeded")
+	}
+	if _, ok, err := d.Find("retry budget"); !ok || err != nil {
+		t.Errorf("the earlier dismissal is gone: %v %v", ok, err)
+	}
+}
+
+// An idea longer than a dismissal keeps (maxDismissedIdea) is still the
+// dismissed idea.
+func TestDismissedLongIdea(t *testing.T) {
+	var w []string
+	for i := range 300 {
+		w = append(w, fmt.Sprintf("word%d", i))
+	}
+	long := strings.Join(w, " ")
+	if len(long) <= maxDismissedIdea {
+		t.Fatalf("the idea is only %d bytes", len(long))
+	}
+	s, _ := dismissals(t, long)
+	if res, err := s.Park(Entry{Kind: KindDeferred, Idea: long, Context: "c"}); err != nil || res.Dismissed == nil {
+		t.Errorf("Park of the dismissed %d-byte idea: %+v %v", len(long), res, err)
+	}
+}
