@@ -61,6 +61,8 @@ func runRestore(e *Env, args []string) int {
 		return ExitFailure
 	case res.Dup:
 		fmt.Fprintf(e.Stdout, "Already open: %s\n", store.Show(res.Name))
+	case res.Undismissed:
+		fmt.Fprintf(e.Stdout, "Restored: %s (no longer dismissed)\n", store.Show(res.Name))
 	default:
 		fmt.Fprintf(e.Stdout, "Restored: %s\n", store.Show(res.Name))
 	}

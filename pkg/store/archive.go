@@ -92,6 +92,10 @@ type Restored struct {
 	Dup    bool   // the same idea is open: nothing written
 	Capped bool   // MaxOpen items are open: nothing written
 	Open   []Item // the open items, when Capped
+	// Undismissed: the user had dismissed the same idea; bringing it
+	// back by hand lifts that (tombstone.go), or no later deferral of it
+	// would park.
+	Undismissed bool
 }
 
 // ErrNothingLogged is Restore's refusal when the log holds no item text
@@ -211,7 +215,8 @@ func (s *Store) restore(query string) (Restored, []Archived, error) {
 	if it.Damaged != nil || it.Name == "" {
 		it.Name = name
 	}
-	return Restored{File: file, Name: it.Name}, nil, nil
+	undismissed, _ := s.Dismissals().Forget(it.Idea())
+	return Restored{File: file, Name: it.Name, Undismissed: undismissed}, nil, nil
 }
 
 // maxRestoredName bounds the name a restored item keeps from the log: with

@@ -124,9 +124,7 @@ func (d Dismissals) Find(idea string) (Dismissal, bool, error) {
 	if err != nil || len(all) == 0 {
 		return Dismissal{}, false, err
 	}
-	// Compared as it would be kept: an idea longer than a dismissal keeps
-	// is the same idea as its kept head.
-	want := ideaOf(textcut.Head(strings.ToValidUTF8(idea, "\uFFFD"), maxDismissedIdea))
+	want := keptIdea(idea)
 	for i := len(all) - 1; i >= 0; i-- {
 		if sameIdeas(ideaOf(all[i].Idea), want) {
 			return all[i], true, nil
@@ -175,6 +173,30 @@ func (d Dismissals) Add(x Dismissal, commit func() error) error {
 		return err
 	}
 	return nil
+}
+
+// keptIdea is idea as a dismissal keeps it, for the same-idea rule: an
+// idea longer than a dismissal keeps is the same idea as its kept head.
+func keptIdea(idea string) ideaWords {
+	return ideaOf(textcut.Head(strings.ToValidUTF8(idea, "\uFFFD"), maxDismissedIdea))
+}
+
+// Forget drops the dismissals of the same idea as idea (sameidea.go), and
+// reports whether there was one. With no file, or none of that idea, it
+// writes nothing.
+func (d Dismissals) Forget(idea string) (bool, error) {
+	if _, ok, err := d.Find(idea); !ok || err != nil {
+		return false, err
+	}
+	found := false
+	want := keptIdea(idea)
+	err := d.change(func(all []Dismissal) ([]Dismissal, error) {
+		n := len(all)
+		all = slices.DeleteFunc(all, func(o Dismissal) bool { return sameIdeas(ideaOf(o.Idea), want) })
+		found = len(all) < n
+		return all, nil
+	})
+	return found && err == nil, err
 }
 
 // Lift forgets the one dismissal that best matches query, by the rules
