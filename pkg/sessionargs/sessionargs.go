@@ -53,8 +53,9 @@ func Split(s string) []string {
 	if rest == "" {
 		return []string{mode}
 	}
-	if (strings.EqualFold(mode, "restore") || strings.EqualFold(mode, "dismiss")) && rest == "--list" {
-		return []string{mode, rest}
+	if (strings.EqualFold(mode, "restore") || strings.EqualFold(mode, "dismiss")) && rest == "--list" ||
+		strings.EqualFold(mode, "dismiss") && rest == "--undo" {
+		return []string{mode, rest} // the command's own error: "--undo" with nothing to lift
 	}
 	if u, ok := strings.CutPrefix(rest, "--undo "); ok && strings.EqualFold(mode, "dismiss") {
 		return []string{mode, "--undo", "--", strings.TrimSpace(u)}

@@ -46,6 +46,7 @@ func TestSplit(t *testing.T) {
 		{"restore --list x", []string{"restore", "--", "--list x"}},
 		{"dismiss --list", []string{"dismiss", "--list"}},
 		{"dismiss --undo  retry budget", []string{"dismiss", "--undo", "--", "retry budget"}},
+		{"dismiss --undo", []string{"dismiss", "--undo"}}, // the command says what is missing
 		{"archive --undo x", []string{"archive", "--", "--undo x"}},
 		{"review --park 2", []string{"review", "--park", "2"}},
 		{"summary\t--json", []string{"summary", "--json"}},
