@@ -28,8 +28,12 @@ func RequestName(prompt string) string {
 // languages, like the deferral cues.
 var notDonePhrases = lazy[[]string]{build: func() []string {
 	return []string{
-		"couldn't", "could not", "wasn't able to", "was not able to", "weren't able to", "unable to",
-		"not able to", "didn't manage", "did not manage", "i gave up", "giving up", "not done yet",
+		// English "could not" and its kin only with Claude as the subject:
+		// "the loader could not find the file" tells of the code.
+		"i couldn't", "i could not", "we couldn't", "we could not", "i wasn't able to",
+		"i was not able to", "we weren't able to", "we were not able to", "i'm unable to",
+		"i am unable to", "i was unable to", "we were unable to", "i'm not able to", "i am not able to",
+		"i didn't manage", "i did not manage", "i gave up", "giving up", "not done yet",
 		"isn't done", "is not done", "not finished", "isn't finished", "haven't finished",
 		"have not finished", "didn't finish", "did not finish", "still fail", "still broken",
 		"doesn't work yet", "does not work yet", "not working yet", "i'm blocked", "i am blocked",
