@@ -146,6 +146,9 @@ func (d *Data) renderWork(b *strings.Builder, line func(string, ...any), work []
 	}
 	switch {
 	case n > 0 || tasks > 0:
+	case len(work) > 0 && unread(work) == len(work):
+		fmt.Fprintf(b, "- none known: %s changed files, and how %s ended is in the part of the transcript that was not read\n",
+			plural(len(work), "request"), map[bool]string{true: "it", false: "they"}[len(work) == 1])
 	case len(work) > 0:
 		fmt.Fprintf(b, "- none: %s changed files but %s interrupted or not finished\n",
 			plural(len(work), "request"), map[bool]string{true: "was", false: "were"}[len(work) == 1])
@@ -306,4 +309,15 @@ func (d *Data) review() string {
 		return "openloop review"
 	}
 	return d.Review
+}
+
+// unread counts the requests whose end was not read (WorkUnread).
+func unread(work []Work) int {
+	n := 0
+	for _, w := range work {
+		if w.Status == WorkUnread {
+			n++
+		}
+	}
+	return n
 }

@@ -23,6 +23,7 @@ const (
 	WorkInterrupted = "interrupted" // "[Request interrupted by user…]" in its turns
 	WorkNoReply     = "no-reply"    // its turns ended with a tool call, not a message
 	WorkNotDone     = "not-done"    // Claude's last message says it was not done
+	WorkUnread      = "unread"      // its turns run on into the part of the transcript not read
 )
 
 // MaxWork is how many completed requests the digest lists; --json has them
@@ -61,6 +62,8 @@ func (d *Data) buildWork() []Work {
 		switch {
 		case r.Interrupted:
 			w.Status = WorkInterrupted
+		case r.Unread:
+			w.Status = WorkUnread
 		case r.Final == "":
 			w.Status = WorkNoReply
 		case detect.ReportsNotDone(r.Final):

@@ -46,8 +46,11 @@ type Request struct {
 	// two windows: their prompt is in the part that was not read (Cut).
 	Text string
 	Cut  bool
-	At   time.Time // the prompt's timestamp; zero when unknown
-	Cwd  string    // the session's working directory at the prompt
+	// Unread: its turns run on into the unread middle of a transcript read
+	// in two windows, so how it ended is not known.
+	Unread bool
+	At     time.Time // the prompt's timestamp; zero when unknown
+	Cwd    string    // the session's working directory at the prompt
 	// Files are the paths (as Claude Code wrote them, absolute) that its
 	// edit calls changed, first change first, each once; MoreFiles counts
 	// those past MaxFiles.
@@ -119,6 +122,10 @@ func (w *workTracker) begin(text string, at time.Time) {
 func (w *workTracker) gap() {
 	if !w.on {
 		return
+	}
+	if w.cur != nil && w.cur.Final == "" && !w.cur.Interrupted {
+		// Its last message was not read yet: it goes on past the gap.
+		w.cur.Unread = true
 	}
 	w.flush()
 	w.cur = &Request{Cut: true, Cwd: w.cwd}

@@ -120,7 +120,7 @@ func TestRequestsAcrossTheGap(t *testing.T) {
 	if len(s.Requests) != 3 {
 		t.Fatalf("requests: %+v", s.Requests)
 	}
-	if r := s.Requests[0]; r.Text != "Add a retry budget to the upload client" || len(r.Files) != 1 || r.Final == "" {
+	if r := s.Requests[0]; r.Text != "Add a retry budget to the upload client" || len(r.Files) != 1 || r.Final == "" || r.Unread {
 		t.Errorf("head's request: %+v", r)
 	}
 	if r := s.Requests[1]; !r.Cut || r.Text != "" || len(r.Files) != 1 || r.Final == "" {
@@ -284,5 +284,22 @@ func TestStringField(t *testing.T) {
 		if got := stringField(gjson.Parse(in), "file_path"); got != want {
 			t.Errorf("stringField(%s) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A request whose turns run on into the unread middle (its edit read, its
+// last message not) is Unread: how it ended is not known, and it is not
+// reported as unfinished.
+func TestRequestRunsIntoTheGap(t *testing.T) {
+	head := lines(wPrompt1, wEdit1, wEdit1ok)
+	middle := strings.Repeat(lines(wAnswer2), 200)
+	tail := lines(wTest2, wTest2ok, wDone1)
+	data := head + middle + tail
+	s, err := ReadSessionFrom(strings.NewReader(data), int64(len(data)), int64(len(head)+1), int64(len(tail)+1))
+	if err != nil || s.Whole {
+		t.Fatal(err, s.Whole)
+	}
+	if len(s.Requests) != 1 || !s.Requests[0].Unread || len(s.Requests[0].Files) != 1 {
+		t.Fatalf("requests: %+v", s.Requests)
 	}
 }
