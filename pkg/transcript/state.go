@@ -328,7 +328,7 @@ func resultText(c gjson.Result) string {
 // wrote.
 var notTyped = []string{
 	"<command-", "<local-command-", "<task-notification>", "<bash-input>", "<bash-stdout>",
-	"<bash-stderr>", "<user-prompt-submit-hook>", interruptedLead,
+	"<bash-stderr>", "<user-prompt-submit-hook>",
 	"Caveat: The messages below were generated",
 	"This session is being continued from a previous conversation",
 }
@@ -337,10 +337,19 @@ var notTyped = []string{
 // (Esc): "[Request interrupted by user]", "… for tool use]".
 const interruptedLead = "[Request interrupted by user"
 
+// isInterruption reports Claude Code's interruption marker: the whole
+// text is "[Request interrupted by user…]". A prompt the user typed that
+// only begins so ("[Request interrupted by user] happened earlier; fix
+// the logger") is a request.
+func isInterruption(text string) bool {
+	t := strings.TrimSpace(text)
+	return strings.HasPrefix(t, interruptedLead) && strings.HasSuffix(t, "]") && len(t) <= 64
+}
+
 // interruption marks the current request interrupted when a user line
 // (not a meta line) holds Claude Code's interruption marker.
 func (s *state) interruption(text string, f *envelope) {
-	if s.w.on && !f.meta && strings.HasPrefix(strings.TrimSpace(text), interruptedLead) {
+	if s.w.on && !f.meta && isInterruption(text) {
 		s.w.interrupted()
 	}
 }
@@ -354,6 +363,9 @@ func (s *state) request(text string, f *envelope) {
 	}
 	t := strings.TrimSpace(text)
 	if t == "" {
+		return
+	}
+	if isInterruption(t) {
 		return
 	}
 	for _, lead := range notTyped {

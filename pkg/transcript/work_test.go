@@ -303,3 +303,19 @@ func TestRequestRunsIntoTheGap(t *testing.T) {
 		t.Fatalf("requests: %+v", s.Requests)
 	}
 }
+
+// Claude Code's interruption marker is the whole text; a prompt that only
+// begins with it is the user's.
+func TestIsInterruption(t *testing.T) {
+	for text, want := range map[string]bool{
+		"[Request interrupted by user]":                                        true,
+		"[Request interrupted by user for tool use]":                           true,
+		" [Request interrupted by user]\n":                                     true,
+		"[Request interrupted by user] happened earlier; fix the retry logger": false,
+		"fix the retry logger":                                                 false,
+	} {
+		if got := isInterruption(text); got != want {
+			t.Errorf("isInterruption(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
