@@ -171,7 +171,7 @@ func Check(in Input) Report {
 	case len(assist) > 0:
 		row("assist", "on (%s): Claude gets the parking rule and may run 'openloop park' unasked", strings.Join(assist, ", "))
 	case len(reg) > 0:
-		row("assist", "off: the hook alone parks; 'openloop install --assist' lets Claude judge and name what it cannot (about 180 tokens a session)")
+		row("assist", "off: the hook alone parks; 'openloop install --assist' lets Claude judge and name the loops (about 180 tokens a session start and a line per likely loop)")
 	default:
 		row("assist", "off (openloop install sets it up)")
 	}

@@ -83,7 +83,7 @@ func (d Done) modeLine() string {
 		from = " (" + termsafe.Line(d.AssistFrom) + ")"
 	}
 	if d.Assist {
-		return "assist" + from + ": Claude parks what the hook cannot judge, about 180 tokens a session; --no-assist for none"
+		return "assist" + from + ": Claude judges and parks the loops the hook names to it, about 180 tokens a session start and a line per likely loop; --no-assist for none"
 	}
 	return "no assist" + from + ": the hook alone parks, no tokens; --assist lets Claude judge and name what it cannot"
 }

@@ -26,7 +26,7 @@ func TestWriteInstalled(t *testing.T) {
   /h/.claude/settings.json: Stop added, rule Bash(openloop park:*) kept
   /h/.claude/commands/session.md: written
   hook command: /bin/openloop hook --assist
-  mode: assist (settings.json): Claude parks what the hook cannot judge, about 180 tokens a session; --no-assist for none
+  mode: assist (settings.json): Claude judges and parks the loops the hook names to it, about 180 tokens a session start and a line per likely loop; --no-assist for none
 New Claude Code sessions pick this up; check with 'openloop doctor'.
 `},
 		{"project again, kept, not on PATH", Done{Kept: "/c/kept.md", HookCmd: "openloop hook", SameAs: "user"}, project, true,
