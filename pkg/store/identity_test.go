@@ -58,6 +58,10 @@ func TestSameIdeaIdentity(t *testing.T) {
 		{"Unterstützung für Zeitzonen", "unterstutzung fur zeitzonen", true},
 		{"می\u200cخواهم", "میخواهم", true},
 		{"retry budget for the upload client", "upload client retry budget", true},
+		// Width folds: full-width Latin is ASCII, half-width kana full-width.
+		{"deploy with docker", "ｄｅｐｌｏｙ ｗｉｔｈ ｄｏｃｋｅｒ", true},
+		{"deploy with docker", "ｄｅｐｌｏｙ ｗｉｔｈｏｕｔ ｄｏｃｋｅｒ", false},
+		{"キャッシュの設計", "ｷｬｯｼｭの設計", true},
 	}
 	for _, tt := range tests {
 		s := newStore(t)
@@ -86,6 +90,11 @@ func TestArchiveSymbolsAndFormatCharacters(t *testing.T) {
 	}
 	if it, _, err := s.Archive("می\u200cخواهم"); err != nil || it.Name != "میخواهم" {
 		t.Fatalf("archive the parked text: %q %v", it.Name, err)
+	}
+	// A query typed full-width finds the item typed in ASCII.
+	park(t, s, KindDeferred, "retry budget")
+	if it, _, err := s.Archive("ｒｅｔｒｙ ｂｕｄｇｅｔ"); err != nil || it.Name != "retry-budget" {
+		t.Fatalf("archive full-width: %q %v", it.Name, err)
 	}
 }
 

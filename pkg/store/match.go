@@ -59,6 +59,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
 )
 
 const (
@@ -139,6 +140,7 @@ func unmarked(s string) string {
 	if isASCII(s) {
 		return s
 	}
+	s = width.Fold.String(s) // full-width Latin is ASCII, half-width kana full-width
 	return strings.Map(func(r rune) rune {
 		if unicode.Is(unicode.Mn, r) {
 			return -1

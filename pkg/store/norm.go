@@ -26,6 +26,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
 
 	"github.com/openloop/openloop/internal/termsafe"
 )
@@ -123,7 +124,9 @@ func dotWord(s string, i int) bool {
 	return i == 0 || !wordRune(prev) && prev != '.'
 }
 
-// foldMarks drops the marks of Latin, Greek and Cyrillic letters, which
+// foldMarks folds width (full-width Latin letters and digits are the
+// ASCII ones, half-width kana the full-width ones: golang.org/x/text's
+// width.Fold) and drops the marks of Latin, Greek and Cyrillic letters, which
 // people often leave out when they type ("unterstutzung fur zeitzonen" is
 // the idea "Unterstützung für Zeitzonen"), for the same-idea rule. The
 // marks of other scripts (Kana's dakuten, Devanagari's vowel signs, the
@@ -134,6 +137,7 @@ func foldMarks(s string) string {
 	if isASCII(s) {
 		return s
 	}
+	s = width.Fold.String(s) // "ｄｏｃｋｅｒ" is "docker", as in match.go
 	var b strings.Builder
 	b.Grow(len(s))
 	folds := false // the last letter is one whose marks fold away
