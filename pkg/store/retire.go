@@ -125,10 +125,13 @@ func (s *Store) settle() (pending int, err error) {
 	for _, a := range as {
 		path := filepath.Join(s.Dir, a.name)
 		var err error
-		if a.out == logged[a.name] || s.ideaOpen(path) {
+		if a.out == logged[a.name] || s.ideaOpen(path) || a.out && s.ideaDismissed(path) {
 			// An archive that was logged, a restore that was not; or an
 			// item whose idea was parked again while it was aside (by an
-			// earlier version, whose park did not see asides).
+			// earlier version, whose park did not see asides); or a
+			// dismiss killed after it remembered the dismissal (dismiss.go:
+			// that is its last step but the removal, and put back, the
+			// item would be open and dismissed at once).
 			err = os.Remove(path)
 		} else { // an archive that was not logged, a restore that was
 			_, err = s.placeFree(path, a.file)
@@ -140,6 +143,21 @@ func (s *Store) settle() (pending int, err error) {
 	}
 	syncDir(s.Dir)
 	return pending, errors.Join(errs...)
+}
+
+// ideaDismissed reports whether the user dismissed the idea of the item
+// held at path (tombstone.go).
+func (s *Store) ideaDismissed(path string) bool {
+	data, err := readItem(path)
+	if err != nil {
+		return false
+	}
+	it, err := Parse(data)
+	if err != nil {
+		return false
+	}
+	_, ok, _ := s.Dismissals().Find(it.Idea())
+	return ok
 }
 
 // ideaOpen reports whether the idea of the item held at path is open.

@@ -352,3 +352,38 @@ func TestDismissedLongIdea(t *testing.T) {
 		t.Errorf("Park of the dismissed %d-byte idea: %+v %v", len(long), res, err)
 	}
 }
+
+// A dismiss killed after it remembered the dismissal, with the item still
+// held aside: the next step finishes it (the item goes), never puts the
+// item back open and dismissed at once. A held item whose idea is not
+// dismissed (an archive killed before its log line) still comes back.
+func TestKilledDismissFinishes(t *testing.T) {
+	s := newStore(t)
+	r := park(t, s, KindDeferred, "retry budget")
+	park(t, s, KindDeferred, "dark mode")
+	held := filepath.Join(s.Dir, archiveLead+newID()+"-"+r.File)
+	if err := os.Rename(filepath.Join(s.Dir, r.File), held); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Dismissals().Add(Dismissal{Kind: "deferred", Name: r.Name, Idea: "retry budget"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := s.List()
+	dark := other[0].File
+	held2 := filepath.Join(s.Dir, archiveLead+newID()+"-"+dark)
+	if err := os.Rename(filepath.Join(s.Dir, dark), held2); err != nil {
+		t.Fatal(err)
+	}
+	park(t, s, KindDeferred, "webhook signing") // settles the asides
+	items, _ := s.List()
+	var names []string
+	for _, it := range items {
+		names = append(names, it.Name)
+	}
+	if got := strings.Join(names, " "); strings.Contains(got, "retry-budget") || !strings.Contains(got, "dark-mode") {
+		t.Errorf("open after the killed steps: %s; want dark-mode back and retry-budget gone", got)
+	}
+	if _, err := os.Lstat(held); !os.IsNotExist(err) {
+		t.Errorf("the dismissed item is still held: %v", err)
+	}
+}
