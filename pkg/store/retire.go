@@ -145,33 +145,38 @@ func (s *Store) settle() (pending int, err error) {
 	return pending, errors.Join(errs...)
 }
 
-// ideaDismissed reports whether the user dismissed the idea of the item
-// held at path (tombstone.go).
-func (s *Store) ideaDismissed(path string) bool {
+// heldIdea is the idea of the item held at path, "" when it cannot be read.
+func heldIdea(path string) string {
 	data, err := readItem(path)
 	if err != nil {
-		return false
+		return ""
 	}
 	it, err := Parse(data)
 	if err != nil {
+		return ""
+	}
+	return it.Idea()
+}
+
+// ideaDismissed reports whether the user dismissed the idea of the item
+// held at path (tombstone.go).
+func (s *Store) ideaDismissed(path string) bool {
+	idea := heldIdea(path)
+	if idea == "" {
 		return false
 	}
-	_, ok, _ := s.Dismissals().Find(it.Idea())
+	_, ok, _ := s.Dismissals().Find(idea)
 	return ok
 }
 
 // ideaOpen reports whether the idea of the item held at path is open.
 func (s *Store) ideaOpen(path string) bool {
-	data, err := readItem(path)
-	if err != nil {
-		return false
-	}
-	it, err := Parse(data)
-	if err != nil {
+	idea := heldIdea(path)
+	if idea == "" {
 		return false
 	}
 	items, _ := s.List()
-	_, ok := sameIdea(items, ideaOf(it.Idea()))
+	_, ok := sameIdea(items, ideaOf(idea))
 	return ok
 }
 
