@@ -14,25 +14,16 @@ import (
 // A candidate that cannot be kept is dropped without a word: it was never
 // going to be parked, and the prompt must go through.
 //
-// What the store would refuse to park is no candidate and no nudge
-// (Store.Check): the same idea parked already, or dismissed by the user.
-// At the cap it is kept for review, but Claude is not nudged toward a
-// park the store would refuse. checked says the caller asked the store
-// already (assistWayOf), and it would park.
-func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tailReader, f detect.Finding, checked bool) (*Output, error) {
+// says is what the store would answer to its park (storeSays): at the
+// cap it is kept for review, but Claude is not nudged toward a park the
+// store would refuse. When the store answered, it has looked at the
+// user's dismissals too.
+func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tailReader, f detect.Finding, says storeAnswer) (*Output, error) {
 	p, err := cfg.paths(ev)
 	if err != nil {
 		return nil, nil
 	}
 	e := entry(f)
-	capped := false
-	if !checked {
-		r, err := openStore(cfg, ev.Name, p).Check(e.Idea)
-		if err == nil && (r.Dup || r.Dismissed != nil) {
-			return nil, nil
-		}
-		capped = err == nil && r.Capped
-	}
 	if in.Task == "" && e.Kind != store.KindQuestion {
 		if task := whatWeWereDoing(tr.full(), prompt); task != "" {
 			e.Context = task
@@ -42,11 +33,11 @@ func keepCandidate(cfg Config, ev Event, prompt string, in detect.Input, tr *tai
 		Kind: string(e.Kind), Idea: e.Idea, Context: e.Context, Why: e.Why, Score: f.Score,
 		Excerpt: candidates.Excerpt(prompt), TS: cfg.Now().UTC(), Root: p.Root, Session: ev.SessionID, Rule: f.Rule,
 	}
-	if candidates.Dismissed(p.ConfigDir, c) {
+	if !says.known && candidates.Dismissed(p.ConfigDir, c) {
 		return nil, nil // the user dismissed it: not offered again
 	}
 	candidates.Add(p.ConfigDir, c)
-	if capped {
+	if says.capped {
 		return nil, nil
 	}
 	return cfg.nudge(ev, c, f), nil

@@ -35,19 +35,19 @@ func Stop(cfg Config, ev Event) (*Output, error) {
 	if len(found) == 0 {
 		return looksDone(cfg, ev, msg, open), nil
 	}
-	if cfg.assisting(ev) {
-		// With assist, Claude parks what it puts off itself; what the
-		// hook heard is kept for review, never parked a second time in
-		// the hook's words ("… is parked for next quarter").
-		keepClaudeCandidates(cfg, ev, found)
-		return nil, nil
-	}
 	if cfgErr == nil {
 		// A kind turned off keeps nothing; below 0 sensitivity, they are
 		// kept for review instead of parked.
 		a := cfg.eventSettings(ev, cfgDir).Filter(detect.Assessment{Parks: found})
 		keepClaudeCandidates(cfg, ev, a.Candidates)
 		found = a.Parks
+	}
+	if cfg.assisting(ev) {
+		// With assist, Claude parks what it puts off itself; what the
+		// hook heard is kept for review, never parked a second time in
+		// the hook's words ("… is parked for next quarter").
+		keepClaudeCandidates(cfg, ev, found)
+		return nil, nil
 	}
 	var entries []store.Entry
 	for _, f := range found {

@@ -35,20 +35,31 @@ func UserPromptSubmit(cfg Config, ev Event) (*Output, error) {
 	}
 	in, tr, open := promptInput(cfg, ev, prompt, true)
 	a := cfg.assess(ev, in)
-	if len(a.Parks) == 0 {
-		if len(a.Candidates) > 0 {
-			return keepCandidate(cfg, ev, prompt, in, tr, a.Candidates[0], false)
-		}
+	if len(a.Parks) == 0 && len(a.Candidates) == 0 {
 		// Only a prompt that leaves no loop can take one up: "let's punt
 		// on the retry budget" puts it off again.
 		return takeUp(cfg, ev, prompt, open), nil
 	}
-	if cfg.assisting(ev) {
-		switch assistWayOf(cfg, ev, a.Parks[0]) {
-		case stayQuiet:
+	// A candidate, and with assist what the hook would park on its own,
+	// is for Claude to judge and name: a nudge, and a candidate for
+	// review should Claude let it be (issue 29 §6: measured in working
+	// sessions, that caught the same loops as the hook's own parks, with
+	// no second copies and better names). Neither is made of what the
+	// store would refuse; at the cap a park the hook would make goes on,
+	// refused, which tells the user the list is full.
+	if len(a.Parks) == 0 || cfg.assisting(ev) {
+		var f detect.Finding
+		if len(a.Parks) > 0 {
+			f = a.Parks[0]
+		} else {
+			f = a.Candidates[0]
+		}
+		says := storeSays(cfg, ev, f)
+		if says.refuses {
 			return nil, nil
-		case nudgeClaude:
-			return keepCandidate(cfg, ev, prompt, in, tr, a.Parks[0], true)
+		}
+		if len(a.Parks) == 0 || !says.capped {
+			return keepCandidate(cfg, ev, prompt, in, tr, f, says)
 		}
 	}
 	var entries []store.Entry
@@ -189,41 +200,24 @@ func promptKey(ev Event, prompt string) string {
 	return "sha256:" + hex.EncodeToString(sum[:12])
 }
 
-// assistWay is what becomes, with assist, of a loop the hook would park
-// on its own.
-type assistWay int
+// storeAnswer is what the store would answer to a park of a finding's
+// idea (Store.Check), asked once per prompt, without writing.
+type storeAnswer struct {
+	known   bool // the store answered (else: nudge, Claude's park will say why)
+	refuses bool // the same idea is parked already, or the user dismissed it
+	capped  bool // MaxOpen items are open
+}
 
-const (
-	// nudgeClaude: Claude names what is parked, so the loop is a nudge,
-	// and a candidate for review should Claude let it be. Measured in
-	// working sessions (issue 29 §6, docs/insession.md), that caught the
-	// same loops as the hook's own parks, with no second copies and better
-	// names.
-	nudgeClaude assistWay = iota
-	// stayQuiet: the same idea is parked already, or the user dismissed
-	// it; the store would refuse Claude's park, so nothing is said.
-	stayQuiet
-	// parkAnyway: the list is full; the hook's park, refused, tells the
-	// user so and lists what to archive, as without assist.
-	parkAnyway
-)
-
-// assistWayOf asks the store what it would answer (Store.Check): Claude
-// is never nudged toward a park the store would refuse. When the store
-// cannot be read, the nudge goes out: Claude's park will say why.
-func assistWayOf(cfg Config, ev Event, f detect.Finding) assistWay {
+// storeSays asks the store about f's idea: Claude is never nudged toward
+// a park the store would refuse.
+func storeSays(cfg Config, ev Event, f detect.Finding) storeAnswer {
 	p, err := cfg.paths(ev)
 	if err != nil {
-		return nudgeClaude
+		return storeAnswer{}
 	}
 	r, err := openStore(cfg, ev.Name, p).Check(entry(f).Idea)
-	switch {
-	case err != nil:
-		return nudgeClaude
-	case r.Dup || r.Dismissed != nil:
-		return stayQuiet
-	case r.Capped:
-		return parkAnyway
+	if err != nil {
+		return storeAnswer{}
 	}
-	return nudgeClaude
+	return storeAnswer{known: true, refuses: r.Dup || r.Dismissed != nil, capped: r.Capped}
 }

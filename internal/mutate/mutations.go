@@ -272,7 +272,7 @@ var mutations = []mutation{
 
 	// Candidates, review, assist, the session's notices, settings.
 	{id: "candidate-not-kept", behaviour: "a prompt the detector is unsure of is not kept for review",
-		file: "hooks/candidate.go", old: "\tcandidates.Add(p.ConfigDir, c)\n\tif capped {", new: "\t_ = c\n\tif capped {", pkgs: []string{"./hooks", "./cmd/openloop"}},
+		file: "hooks/candidate.go", old: "\tcandidates.Add(p.ConfigDir, c)\n\tif says.capped {", new: "\t_ = c\n\tif says.capped {", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "review-dismiss-keeps", behaviour: "review --dismiss records the label but leaves the candidate listed",
 		file: "pkg/candidates/review.go", old: "\treturn Remove(configDir, c)\n}", new: "\treturn nil\n}", pkgs: []string{"./pkg/candidates", "./cmd/openloop"}},
 	{id: "nudge-without-assist", behaviour: "a candidate nudges Claude without --assist",
@@ -312,9 +312,11 @@ var mutations = []mutation{
 	{id: "dismissed-parks-again", behaviour: "an idea the user dismissed parks again from the next prompt, Claude's park or review",
 		file: "pkg/store/store.go", old: "\tif d, ok, _ := s.Dismissals().Find(idea); ok {", new: "\tif d, ok, _ := s.Dismissals().Find(idea); ok && false {", pkgs: []string{"./pkg/store", "./cmd/openloop"}},
 	{id: "assist-hook-parks", behaviour: "with assist the hook parks on its own instead of naming the loop to Claude",
-		file: "hooks/userpromptsubmit.go", old: "\tif cfg.assisting(ev) {\n\t\tswitch assistWayOf(", new: "\tif false {\n\t\tswitch assistWayOf(", pkgs: []string{"./hooks", "./cmd/openloop"}},
+		file: "hooks/userpromptsubmit.go", old: "if len(a.Parks) == 0 || cfg.assisting(ev) {", new: "if len(a.Parks) == 0 {", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "assist-nudges-parked", behaviour: "with assist Claude is nudged to park an idea already parked or dismissed",
-		file: "hooks/userpromptsubmit.go", old: "\tcase r.Dup || r.Dismissed != nil:\n\t\treturn stayQuiet", new: "\tcase r.Dup || r.Dismissed != nil:\n\t\treturn nudgeClaude", pkgs: []string{"./hooks", "./cmd/openloop"}},
+		file: "hooks/userpromptsubmit.go", old: "refuses: r.Dup || r.Dismissed != nil,", new: "refuses: false,", pkgs: []string{"./hooks", "./cmd/openloop"}},
+	{id: "assist-stop-ignores-off", behaviour: "with assist the Stop hook keeps for review a deferral of a kind the user turned off",
+		file: "hooks/stop.go", old: "\t\tkeepClaudeCandidates(cfg, ev, a.Candidates)\n\t\tfound = a.Parks\n\t}\n\tif cfg.assisting(ev) {", new: "\t\tkeepClaudeCandidates(cfg, ev, a.Candidates)\n\t}\n\tif cfg.assisting(ev) {", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "assist-stop-parks", behaviour: "with assist the Stop hook parks Claude's own deferral in its own words",
 		file: "hooks/stop.go", old: "\tif cfg.assisting(ev) {\n\t\t// With assist, Claude parks", new: "\tif false {\n\t\t// With assist, Claude parks", pkgs: []string{"./hooks", "./cmd/openloop"}},
 	{id: "dismissal-assist-remembered", behaviour: "what Claude dismisses on its own (--source assist) is remembered as the user's dismissal",
